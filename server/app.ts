@@ -1,0 +1,62 @@
+import Koa from 'koa'
+import { type Clock, systemClock } from './clock'
+import type { AppConfig } from './config'
+import type { DB } from './db/database'
+import type { Deps } from './deps'
+import { authRoutes } from './features/auth/auth.routes'
+import { healthRoutes } from './features/health/health.routes'
+import type { Mailer } from './features/mail/mailer'
+import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
+import { realtimeRoutes } from './features/realtime/realtime.routes'
+import { usersRoutes } from './features/users/users.routes'
+import { jsonBody } from './http/body'
+import { errorMiddleware } from './http/error-middleware'
+import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
+import { requestLog } from './http/request-log'
+import { securityHeaders } from './http/security-headers'
+import { serveRenderer } from './http/static'
+import { consoleLogger, type Logger } from './logger'
+
+export interface AppOptions {
+  config: AppConfig
+  db: DB
+  mailer: Mailer
+  clock?: Clock
+  events?: AccountEvents
+  rateLimitStore?: RateLimitStore
+  logger?: Logger
+  shutdown?: AbortSignal
+  /** The React build to serve; without it the app serves only the API. */
+  rendererDir?: string
+}
+
+/** Builds the Koa app. Nothing listens or opens here: `start.ts` does that. */
+export function createApp(options: AppOptions): Koa {
+  const deps: Deps = {
+    config: options.config,
+    db: options.db,
+    mailer: options.mailer,
+    clock: options.clock ?? systemClock,
+    events: options.events ?? new MemoryAccountEvents(),
+    rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    logger: options.logger ?? consoleLogger,
+    shutdown: options.shutdown ?? new AbortController().signal,
+  }
+
+  const app = new Koa({ proxy: deps.config.trustProxy })
+  // Errors are answered by errorMiddleware; Koa's own handler would only print them twice.
+  app.silent = true
+
+  if (deps.config.logRequests) app.use(requestLog(deps.logger))
+  app.use(securityHeaders())
+  app.use(errorMiddleware(deps.logger))
+  for (const middleware of jsonBody()) app.use(middleware)
+
+  for (const router of [healthRoutes(), authRoutes(deps), usersRoutes(deps), realtimeRoutes(deps)]) {
+    app.use(router.routes())
+    app.use(router.allowedMethods())
+  }
+
+  if (options.rendererDir) app.use(serveRenderer(options.rendererDir))
+  return app
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The server's configuration, read from environment variables in this one place.
+ * Every variable has a default that makes `npm start` work on a fresh machine.
+ */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** Base of the links in emails, without a trailing slash. */
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Unset means: generate one once and keep it in the data folder (see `resolveAuthSecret`). */
+  authSecret: string | undefined
+  tokenTtlSeconds: number
+  bcryptCost: number
+  trustProxy: boolean
+  logRequests: boolean
+  /** Seconds between heartbeat comments on realtime streams (the contract asks for at most 30). */
+  realtimeHeartbeatSeconds: number
+  rateLimits: RateLimitConfig
+}
+
+/** Requests allowed per client address per window; 0 turns a limit off. */
+export interface RateLimitConfig {
+  windowSeconds: number
+  login: number
+  register: number
+  /** request-verification, request-password-reset and request-email-change, each on its own. */
+  email: number
+}
+
+/** The configuration the app runs with: the secret is always known by then. */
+export type AppConfig = Config & { authSecret: string }
+
+export class ConfigError extends Error {}
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback
+      const number = Number(value)
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${value}")` })
+        return z.NEVER
+      }
+      return number
+    })
+
+const flag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback
+      const normalised = value.trim().toLowerCase()
+      if (['1', 'true', 'yes', 'on'].includes(normalised)) return true
+      if (['0', 'false', 'no', 'off'].includes(normalised)) return false
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got "${value}")` })
+      return z.NEVER
+    })
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      let parsed: URL
+      try {
+        parsed = new URL(value.trim())
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a URL (got "${redactUrl(value)}")` })
+        return z.NEVER
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}` })
+        return z.NEVER
+      }
+      return value.trim().replace(/\/+$/, '')
+    })
+
+/** Never echo credentials of a URL back into logs. */
+function redactUrl(value: string): string {
+  return value.replace(/\/\/[^@/]*@/, '//***@')
+}
+
+const envSchema = z.object({
+  PORT: integer('PORT', 0, 65535, 3000),
+  HOST: z.string().optional().transform((value) => value?.trim() || '127.0.0.1'),
+  DATA_DIR: z.string().optional().transform((value) => value?.trim() || 'data'),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const from = value?.trim() || 'Cardwise <no-reply@localhost>'
+      if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+        ctx.addIssue({ code: 'custom', message: `MAIL_FROM must be an address like "Cardwise <no-reply@example.org>" (got "${from}")` })
+        return z.NEVER
+      }
+      return from
+    }),
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined
+      if (value.length < 32) {
+        ctx.addIssue({ code: 'custom', message: 'AUTH_SECRET must be at least 32 characters long' })
+        return z.NEVER
+      }
+      return value
+    }),
+  AUTH_TOKEN_TTL_SECONDS: integer('AUTH_TOKEN_TTL_SECONDS', 60, 365 * 24 * 3600, 14 * 24 * 3600),
+  BCRYPT_COST: integer('BCRYPT_COST', 10, 15, 12),
+  TRUST_PROXY: flag('TRUST_PROXY', false),
+  LOG_REQUESTS: flag('LOG_REQUESTS', true),
+  REALTIME_HEARTBEAT_SECONDS: integer('REALTIME_HEARTBEAT_SECONDS', 1, 30, 25),
+  RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
+  RATE_LIMIT_LOGIN: integer('RATE_LIMIT_LOGIN', 0, 1_000_000, 20),
+  RATE_LIMIT_REGISTER: integer('RATE_LIMIT_REGISTER', 0, 1_000_000, 10),
+  RATE_LIMIT_EMAIL: integer('RATE_LIMIT_EMAIL', 0, 1_000_000, 5),
+})
+
+/** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const result = envSchema.safeParse(env)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => issue.message)
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
+  }
+  const e = result.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
+    tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
+    bcryptCost: e.BCRYPT_COST,
+    trustProxy: e.TRUST_PROXY,
+    logRequests: e.LOG_REQUESTS,
+    realtimeHeartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      login: e.RATE_LIMIT_LOGIN,
+      register: e.RATE_LIMIT_REGISTER,
+      email: e.RATE_LIMIT_EMAIL,
+    },
+  }
+}
+
+export const AUTH_SECRET_FILE = 'auth-secret'
+
+/**
+ * The token-signing secret: AUTH_SECRET when set, otherwise one generated on first start and kept
+ * in the data folder, so tokens survive restarts.
+ */
+export function resolveAuthSecret(config: Config): AppConfig {
+  if (config.authSecret) return { ...config, authSecret: config.authSecret }
+  mkdirSync(config.dataDir, { recursive: true })
+  const file = path.join(config.dataDir, AUTH_SECRET_FILE)
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim()
+    if (saved.length < 32) throw new ConfigError(`The secret in ${file} is too short; delete the file to generate a new one`)
+    return { ...config, authSecret: saved }
+  }
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return { ...config, authSecret: secret }
+}

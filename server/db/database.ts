@@ -1,0 +1,25 @@
+import SQLite from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import type { Database } from './schema'
+
+export type DB = Kysely<Database>
+
+/**
+ * Opens (or creates) the SQLite database: WAL so readers never wait for the writer, foreign keys
+ * on so deletes cascade, and a busy timeout so a second writer waits instead of failing.
+ */
+export function openSqliteDatabase(file: string): DB {
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/** True when an insert or update broke a unique constraint, on SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
+}

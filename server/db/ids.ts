@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto'
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+
+/** An opaque, URL-safe, non-sequential id of 15 characters (about 77 bits of randomness). */
+export function newId(length = 15): string {
+  const bytes = randomBytes(length * 2)
+  let id = ''
+  // Reject bytes past the last whole multiple of the alphabet so every character is equally likely.
+  const limit = 256 - (256 % ALPHABET.length)
+  for (const byte of bytes) {
+    if (byte >= limit) continue
+    id += ALPHABET[byte % ALPHABET.length]
+    if (id.length === length) return id
+  }
+  return id + newId(length - id.length)
+}
+
+/** A random secret for links and token keys. */
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url')
+}

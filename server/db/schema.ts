@@ -1,0 +1,50 @@
+/** The database's tables as Kysely sees them. Columns are snake_case; times are ISO-8601 text. */
+export interface PlansTable {
+  id: string
+  name: string
+  created: string
+}
+
+export interface UsersTable {
+  id: string
+  username: string
+  /** Always stored lower-cased. */
+  email: string
+  password_hash: string
+  /** Part of every token's signing key: changing it invalidates all tokens of the user. */
+  token_key: string
+  /** 0 or 1 (an integer on every dialect). */
+  verified: number
+  plan_id: string
+  avatar: string | null
+  created: string
+  updated: string
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: string
+  created: string
+  last_used: string
+}
+
+export type EmailTokenPurpose = 'verification' | 'password_reset' | 'email_change'
+
+export interface EmailTokensTable {
+  id: string
+  user_id: string
+  purpose: EmailTokenPurpose
+  /** SHA-256 of the token sent by mail; the token itself is never stored. */
+  token_hash: string
+  /** The address an email-change token moves the account to. */
+  new_email: string | null
+  expires_at: string
+  created: string
+}
+
+export interface Database {
+  plans: PlansTable
+  users: UsersTable
+  sessions: SessionsTable
+  email_tokens: EmailTokensTable
+}

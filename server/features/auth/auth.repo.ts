@@ -1,0 +1,49 @@
+import type { Selectable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '../../db/schema'
+
+export type SessionRow = Selectable<SessionsTable>
+export type EmailTokenRow = Selectable<EmailTokensTable>
+
+export async function insertSession(db: DB, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute()
+}
+
+export async function findSession(db: DB, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function touchSession(db: DB, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used: now }).where('id', '=', id).execute()
+}
+
+export async function deleteSession(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute()
+}
+
+export async function deleteSessionsOfUser(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}
+
+export async function insertEmailToken(db: DB, token: EmailTokenRow): Promise<void> {
+  await db.insertInto('email_tokens').values(token).execute()
+}
+
+/** A token of this purpose that has not expired; used tokens are deleted, so they are not found. */
+export async function findLiveEmailToken(db: DB, purpose: EmailTokenPurpose, tokenHash: string, now: string) {
+  return db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+}
+
+export async function deleteEmailTokens(db: DB, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute()
+}
+
+export async function deleteExpiredEmailTokens(db: DB, now: string): Promise<void> {
+  await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute()
+}

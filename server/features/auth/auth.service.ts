@@ -1,0 +1,292 @@
+import bcrypt from 'bcryptjs'
+import type {
+  ChangePasswordInput,
+  ConfirmEmailChangeInput,
+  ConfirmPasswordResetInput,
+  LoginInput,
+  RegisterInput,
+} from '../../../shared/api/auth'
+import type { AuthResponse, User } from '../../../shared/api/users'
+import { DEFAULT_PLAN_NAME, EMAIL_TOKEN_TTL_SECONDS } from '../../../shared/limits'
+import { messages } from '../../../shared/messages'
+import { isUniqueViolation } from '../../db/database'
+import { newId, newSecret } from '../../db/ids'
+import type { EmailTokenPurpose } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { conflict, invalidInput } from '../../http/errors'
+import { emailChangeMail, passwordResetMail, verificationMail } from '../mail/templates'
+import { toUser } from '../users/users.mapper'
+import {
+  deleteUser,
+  findPlanByName,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  updateUser,
+  type UserWithPlan,
+} from '../users/users.repo'
+import {
+  deleteEmailTokens,
+  deleteExpiredEmailTokens,
+  deleteSession,
+  deleteSessionsOfUser,
+  findLiveEmailToken,
+  findSession,
+  insertEmailToken,
+  insertSession,
+  touchSession,
+} from './auth.repo'
+import { hashLinkToken, isTokenValid, readUnverifiedClaims, signAuthToken, type TokenSettings } from './tokens'
+
+/** The signed-in caller of a request. */
+export interface AuthState {
+  user: UserWithPlan
+  sessionId: string
+}
+
+const tokenSettings = (deps: Deps): TokenSettings => ({
+  secret: deps.config.authSecret,
+  ttlSeconds: deps.config.tokenTtlSeconds,
+  clock: deps.clock,
+})
+
+const nowIso = (deps: Deps) => deps.clock.now().toISOString()
+
+/** Compared against when no user matches, so a wrong identity costs as long as a wrong password. */
+let dummyHash: Promise<string> | undefined
+
+async function passwordMatches(deps: Deps, password: string, user: UserWithPlan | undefined): Promise<boolean> {
+  if (!user) {
+    dummyHash ??= bcrypt.hash('not a real password', deps.config.bcryptCost)
+    await bcrypt.compare(password, await dummyHash)
+    return false
+  }
+  return bcrypt.compare(password, user.password_hash)
+}
+
+/** The caller named by a token, or undefined for a missing, forged, expired, stale or revoked token. */
+export async function authenticateToken(deps: Deps, token: string): Promise<AuthState | undefined> {
+  const claims = readUnverifiedClaims(token)
+  if (!claims) return undefined
+  const user = await findUserById(deps.db, claims.userId)
+  if (!user || !(await isTokenValid(tokenSettings(deps), token, user.token_key))) return undefined
+  const session = await findSession(deps.db, claims.sessionId)
+  if (!session || session.user_id !== user.id) return undefined
+  return { user, sessionId: session.id }
+}
+
+async function startSession(deps: Deps, user: UserWithPlan): Promise<AuthResponse> {
+  const now = nowIso(deps)
+  const session = { id: newId(), user_id: user.id, created: now, last_used: now }
+  await insertSession(deps.db, session)
+  return { token: await signAuthToken(tokenSettings(deps), user, session.id), user: toUser(user, { withEmail: true }) }
+}
+
+/** Makes a single-use link token, keeps only its hash, and returns the link to mail. */
+async function issueLinkToken(
+  deps: Deps,
+  user: { id: string },
+  purpose: EmailTokenPurpose,
+  route: string,
+  newEmail: string | null = null,
+): Promise<string> {
+  const now = deps.clock.now()
+  const ttlSeconds = {
+    verification: EMAIL_TOKEN_TTL_SECONDS.verification,
+    password_reset: EMAIL_TOKEN_TTL_SECONDS.passwordReset,
+    email_change: EMAIL_TOKEN_TTL_SECONDS.emailChange,
+  }[purpose]
+  const token = newSecret()
+  await deleteExpiredEmailTokens(deps.db, now.toISOString())
+  await insertEmailToken(deps.db, {
+    id: newId(),
+    user_id: user.id,
+    purpose,
+    token_hash: hashLinkToken(token),
+    new_email: newEmail,
+    expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+    created: now.toISOString(),
+  })
+  return `${deps.config.publicUrl}/${route}/${token}`
+}
+
+/** Mail failures are logged, never shown: the caller's request has done its part. */
+async function sendMail(deps: Deps, message: Parameters<Deps['mailer']['send']>[0]): Promise<void> {
+  try {
+    await deps.mailer.send(message)
+  } catch (error) {
+    deps.logger.error(`mail: could not send "${message.subject}" to ${message.to}`, error)
+  }
+}
+
+export async function register(deps: Deps, input: RegisterInput): Promise<User> {
+  const taken: Record<string, string> = {}
+  if (await findUserByUsername(deps.db, input.username)) taken.username = messages.usernameTaken
+  if (await findUserByEmail(deps.db, input.email)) taken.email = messages.emailTaken
+  if (Object.keys(taken).length > 0) throw conflict(taken)
+
+  const plan = await findPlanByName(deps.db, DEFAULT_PLAN_NAME)
+  if (!plan) throw new Error(`The ${DEFAULT_PLAN_NAME} plan is missing from the database`)
+  const now = nowIso(deps)
+  const row = {
+    id: newId(),
+    username: input.username,
+    email: input.email,
+    password_hash: await bcrypt.hash(input.password, deps.config.bcryptCost),
+    token_key: newSecret(),
+    verified: 0,
+    plan_id: plan.id,
+    avatar: null,
+    created: now,
+    updated: now,
+  }
+  let link: string
+  try {
+    link = await deps.db.transaction().execute(async (trx) => {
+      const scoped = { ...deps, db: trx }
+      await insertUser(trx, row)
+      return issueLinkToken(scoped, row, 'verification', 'verify-email')
+    })
+  } catch (error) {
+    // Two registrations raced past the checks above: the unique indexes decide.
+    if (isUniqueViolation(error)) throw conflict({ username: messages.usernameTaken })
+    throw error
+  }
+  await sendMail(deps, verificationMail(row.email, row.username, link))
+  return toUser({ ...row, plan_name: plan.name }, { withEmail: true })
+}
+
+export async function requestVerification(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user || user.verified === 1) return
+  const link = await issueLinkToken(deps, user, 'verification', 'verify-email')
+  await sendMail(deps, verificationMail(user.email, user.username, link))
+}
+
+/** Finds the live token of a link, or answers 400 with `fields.token`. */
+async function liveLinkToken(deps: Deps, purpose: EmailTokenPurpose, token: string, message: string = messages.tokenInvalid) {
+  const row = await findLiveEmailToken(deps.db, purpose, hashLinkToken(token), nowIso(deps))
+  const user = row && (await findUserById(deps.db, row.user_id))
+  if (!row || !user) throw invalidInput({ token: message }, message)
+  return { row, user }
+}
+
+export async function confirmVerification(deps: Deps, token: string): Promise<void> {
+  const { user } = await liveLinkToken(deps, 'verification', token)
+  const now = nowIso(deps)
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { verified: 1, updated: now })
+    await deleteEmailTokens(trx, user.id, 'verification')
+  })
+  publishUserUpdated(deps, { ...user, verified: 1, updated: now }, false)
+}
+
+export async function login(deps: Deps, input: LoginInput): Promise<AuthResponse> {
+  const identity = input.identity
+  const user = identity.includes('@')
+    ? await findUserByEmail(deps.db, identity)
+    : await findUserByUsername(deps.db, identity)
+  if (!(await passwordMatches(deps, input.password, user)) || !user) {
+    throw invalidInput(undefined, messages.failedToAuthenticate)
+  }
+  return startSession(deps, user)
+}
+
+export async function refresh(deps: Deps, auth: AuthState): Promise<AuthResponse> {
+  await touchSession(deps.db, auth.sessionId, nowIso(deps))
+  return {
+    token: await signAuthToken(tokenSettings(deps), auth.user, auth.sessionId),
+    user: toUser(auth.user, { withEmail: true }),
+  }
+}
+
+export async function logout(deps: Deps, auth: AuthState): Promise<void> {
+  await deleteSession(deps.db, auth.sessionId)
+  deps.events.publish(auth.user.id, { type: 'session.ended', data: { sessionId: auth.sessionId } })
+}
+
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user) return
+  const link = await issueLinkToken(deps, user, 'password_reset', 'reset-password')
+  await sendMail(deps, passwordResetMail(user.email, user.username, link))
+}
+
+/**
+ * Sets a new password hash and a new tokenKey (every token issued before stops working) and ends
+ * every session, in one transaction.
+ */
+async function replaceCredentials(
+  deps: Deps,
+  user: UserWithPlan,
+  changes: { password_hash?: string; email?: string; verified?: number },
+  consumedPurpose?: EmailTokenPurpose,
+): Promise<UserWithPlan> {
+  const updated = { ...user, ...changes, token_key: newSecret(), updated: nowIso(deps) }
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { ...changes, token_key: updated.token_key, updated: updated.updated })
+    await deleteSessionsOfUser(trx, user.id)
+    if (consumedPurpose) await deleteEmailTokens(trx, user.id, consumedPurpose)
+  })
+  publishUserUpdated(deps, updated, true)
+  return updated
+}
+
+export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordResetInput): Promise<void> {
+  const { user } = await liveLinkToken(deps, 'password_reset', input.token, messages.resetLinkInvalid)
+  const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
+  // Opening the emailed link proves the address, so a reset also verifies it.
+  await replaceCredentials(deps, user, { password_hash, verified: 1 }, 'password_reset')
+}
+
+export async function changePassword(deps: Deps, auth: AuthState, input: ChangePasswordInput): Promise<User> {
+  if (!(await bcrypt.compare(input.oldPassword, auth.user.password_hash))) {
+    throw invalidInput({ oldPassword: messages.oldPasswordWrong }, messages.oldPasswordWrong)
+  }
+  const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
+  return toUser(await replaceCredentials(deps, auth.user, { password_hash }), { withEmail: true })
+}
+
+export async function requestEmailChange(deps: Deps, auth: AuthState, newEmail: string): Promise<void> {
+  if (newEmail === auth.user.email) throw invalidInput({ newEmail: messages.emailUnchanged }, messages.emailUnchanged)
+  if (await findUserByEmail(deps.db, newEmail)) throw conflict({ newEmail: messages.emailTaken })
+  const link = await issueLinkToken(deps, auth.user, 'email_change', 'confirm-email-change', newEmail)
+  await sendMail(deps, emailChangeMail(newEmail, auth.user.username, link))
+}
+
+export async function confirmEmailChange(deps: Deps, input: ConfirmEmailChangeInput): Promise<void> {
+  const { row, user } = await liveLinkToken(deps, 'email_change', input.token)
+  if (!(await passwordMatches(deps, input.password, user))) {
+    throw invalidInput({ password: messages.passwordWrong }, messages.passwordWrong)
+  }
+  const email = row.new_email ?? ''
+  const owner = await findUserByEmail(deps.db, email)
+  if (owner && owner.id !== user.id) throw conflict({ token: messages.emailTaken })
+  try {
+    await replaceCredentials(deps, user, { email, verified: 1 }, 'email_change')
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict({ token: messages.emailTaken })
+    throw error
+  }
+}
+
+export async function deleteAccount(deps: Deps, auth: AuthState, password: string): Promise<void> {
+  if (!(await bcrypt.compare(password, auth.user.password_hash))) {
+    throw invalidInput({ password: messages.passwordWrong }, messages.passwordWrong)
+  }
+  // Sessions, link tokens and (later) everything the user owns go with the row: ON DELETE CASCADE.
+  await deleteUser(deps.db, auth.user.id)
+  deps.events.publish(auth.user.id, { type: 'user.deleted', data: { id: auth.user.id } })
+}
+
+/**
+ * Tells the account's open streams. After a credentials change the new record is not sent: a
+ * stream opened with an old token must not learn, say, the new email address.
+ */
+function publishUserUpdated(deps: Deps, user: UserWithPlan, tokenKeyChanged: boolean): void {
+  deps.events.publish(user.id, {
+    type: 'user.updated',
+    data: tokenKeyChanged ? { tokenKeyChanged } : { tokenKeyChanged, user: toUser(user, { withEmail: true }) },
+  })
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Logger } from '../../logger'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  /** Plain text; every link in it is written out in full. */
+  text: string
+}
+
+/** The one way the server sends mail. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined
+  from: string
+  dataDir: string
+  logger: Logger
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it, each message is logged and written as
+ * an .eml file under DATA_DIR/outbox/, so a self-hoster can still open verification links.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options)
+}
+
+function smtpMailer(smtpUrl: string, { from, logger }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl, { from })
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message })
+      logger.info(`mail: sent "${message.subject}" to ${message.to}`)
+    },
+    close: () => transport.close(),
+  }
+}
+
+export const OUTBOX_FOLDER = 'outbox'
+
+function outboxMailer({ from, dataDir, logger }: MailerOptions): Mailer {
+  const outbox = path.join(dataDir, OUTBOX_FOLDER)
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(message) {
+      const info = await composer.sendMail({ from, ...message })
+      await mkdir(outbox, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      logger.info(`mail: no SMTP_URL set, so "${message.subject}" to ${message.to} was saved to ${file}\n${message.text}`)
+    },
+    close: () => composer.close(),
+  }
+}

@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream'
+import Router from '@koa/router'
+import type { Deps } from '../../deps'
+import { requireUser } from '../../http/auth'
+import type { AccountEvent } from './account-events'
+
+/** Browsers' EventSource waits this long before reconnecting (spec: 3000 ms). */
+const RECONNECT_DELAY_MS = 3000
+
+function frame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+}
+
+/**
+ * GET /api/realtime: a server-sent event stream of the caller's own account (`user.updated`,
+ * `user.deleted`) with a comment heartbeat. The stream ends when the token it was opened with
+ * stops being valid: credentials changed, account deleted, or that session logged out.
+ */
+export function realtimeRoutes(deps: Deps): Router {
+  const router = new Router({ prefix: '/api' })
+
+  router.get('/realtime', requireUser(deps, { allowQueryOrCookie: true }), async (ctx) => {
+    const { user, sessionId } = ctx.state.auth
+    const stream = new PassThrough()
+    ctx.req.socket.setTimeout(0)
+    ctx.req.socket.setNoDelay(true)
+    ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
+    ctx.type = 'text/event-stream'
+    ctx.status = 200
+    ctx.body = stream
+
+    const close = () => {
+      unsubscribe()
+      clearInterval(heartbeat)
+      deps.shutdown.removeEventListener('abort', close)
+      stream.end()
+    }
+    const onEvent = (event: AccountEvent) => {
+      if (event.type === 'session.ended') {
+        if (event.data.sessionId === sessionId) close()
+        return
+      }
+      stream.write(frame(event.type, event.data))
+      if (event.type === 'user.deleted' || event.data.tokenKeyChanged) close()
+    }
+    const unsubscribe = deps.events.subscribe(user.id, onEvent)
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)
+    deps.shutdown.addEventListener('abort', close)
+    ctx.res.on('close', close)
+
+    stream.write(`retry: ${RECONNECT_DELAY_MS}\n\n`)
+    stream.write(frame('ready', { userId: user.id }))
+  })
+
+  return router
+}

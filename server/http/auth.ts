@@ -1,0 +1,49 @@
+import type { RouterMiddleware } from '@koa/router'
+import type { Context } from 'koa'
+import type { Deps } from '../deps'
+import { type AuthState, authenticateToken } from '../features/auth/auth.service'
+import { unauthenticated, unverified } from './errors'
+
+/** The cookie an EventSource may carry the token in (it cannot send headers). */
+export const TOKEN_COOKIE = 'cardwise_token'
+
+function bearerToken(ctx: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))
+  return match?.[1]
+}
+
+/** Where a token may come from: the Authorization header, and for streams also the query or a cookie. */
+function findToken(ctx: Context, { allowQueryOrCookie }: { allowQueryOrCookie: boolean }): string | undefined {
+  const header = bearerToken(ctx)
+  if (header || !allowQueryOrCookie) return header
+  const query = ctx.query.token
+  return (typeof query === 'string' && query) || ctx.cookies.get(TOKEN_COOKIE) || undefined
+}
+
+/** The state a handler sees after `requireUser`. */
+export type Authenticated = { auth: AuthState }
+
+interface AuthOptions {
+  /** Only verified users pass; others get 403 `unverified`. */
+  verified?: boolean
+  allowQueryOrCookie?: boolean
+}
+
+/** Lets the request on only with a valid token; the caller is then `ctx.state.auth`. */
+export function requireUser<StateT extends Authenticated = Authenticated>(
+  deps: Deps,
+  options: AuthOptions = {},
+): RouterMiddleware<StateT> {
+  return async (ctx, next) => {
+    const token = findToken(ctx, { allowQueryOrCookie: options.allowQueryOrCookie ?? false })
+    const auth = token ? await authenticateToken(deps, token) : undefined
+    if (!auth) throw unauthenticated()
+    if (options.verified && auth.user.verified !== 1) throw unverified()
+    ;(ctx.state as Authenticated).auth = auth
+    await next()
+  }
+}
+
+export function requireVerifiedUser<StateT extends Authenticated = Authenticated>(deps: Deps): RouterMiddleware<StateT> {
+  return requireUser<StateT>(deps, { verified: true })
+}

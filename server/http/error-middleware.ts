@@ -1,0 +1,47 @@
+import type { Middleware } from 'koa'
+import type { ErrorBody } from '../../shared/api/errors'
+import { messages } from '../../shared/messages'
+import type { Logger } from '../logger'
+import { HttpError, invalidInput, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
+
+/** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the contract's codes. */
+function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | undefined {
+  if (error.status === 413) return payloadTooLarge()
+  if (error.status === 415) return unsupportedMediaType()
+  if (error.status === 400) {
+    const invalidJson = error.type === 'entity.parse.failed' || /json/i.test(String((error as Error).message))
+    return invalidInput(undefined, invalidJson ? messages.invalidJson : messages.invalidInput)
+  }
+  return undefined
+}
+
+/**
+ * Writes every error as `{ error: { status, code, message, fields? } }`. Unexpected errors are
+ * logged and answered with a generic 500: no stack trace or SQL reaches the client.
+ */
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next()
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) throw notFound()
+    } catch (thrown) {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown))
+      let httpError = error instanceof HttpError ? error : fromPlumbing(error as { status?: unknown })
+      if (!httpError) {
+        logger.error(`${ctx.method} ${ctx.path} failed`, error)
+        httpError = new HttpError(500, 'internal', messages.internal)
+      }
+      const body: ErrorBody = {
+        error: {
+          status: httpError.status,
+          code: httpError.code,
+          message: httpError.message,
+          ...(httpError.fields && Object.keys(httpError.fields).length > 0 ? { fields: httpError.fields } : {}),
+        },
+      }
+      ctx.status = httpError.status
+      for (const [name, value] of Object.entries(httpError.headers ?? {})) ctx.set(name, value)
+      ctx.body = body
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { ErrorCode, FieldErrors } from '../../shared/api/errors'
+import { messages } from '../../shared/messages'
+
+/** The one error type of the server; the error middleware turns it into the contract's body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const invalidInput = (fields?: FieldErrors, message: string = messages.invalidInput) =>
+  new HttpError(400, 'invalid_input', message, fields)
+
+export const unauthenticated = (message: string = messages.unauthenticated) =>
+  new HttpError(401, 'unauthenticated', message)
+
+export const unverified = () => new HttpError(403, 'unverified', messages.unverified)
+
+export const forbidden = () => new HttpError(403, 'forbidden', messages.forbidden)
+
+export const notFound = (message: string = messages.notFound) => new HttpError(404, 'not_found', message)
+
+export const conflict = (fields: FieldErrors, message: string = Object.values(fields)[0] ?? messages.invalidInput) =>
+  new HttpError(409, 'conflict', message, fields)
+
+export const payloadTooLarge = () => new HttpError(413, 'payload_too_large', messages.payloadTooLarge)
+
+export const unsupportedMediaType = () => new HttpError(415, 'unsupported_media_type', messages.unsupportedMediaType)
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'Retry-After': String(retryAfterSeconds) })

@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa'
+import type { Clock } from '../clock'
+import { rateLimited } from './errors'
+
+/**
+ * Counts hits per key in fixed windows. The in-memory store serves one process; several server
+ * processes would share a store backed by the database or Redis behind the same interface.
+ */
+export interface RateLimitStore {
+  /** Records one hit and returns the hits so far in the current window and when it ends (ms). */
+  hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAtMs: number }>()
+  private nextSweepMs = 0
+
+  async hit(key: string, windowMs: number, nowMs: number) {
+    this.sweep(nowMs, windowMs)
+    let window = this.windows.get(key)
+    if (!window || window.resetAtMs <= nowMs) {
+      window = { count: 0, resetAtMs: nowMs + windowMs }
+      this.windows.set(key, window)
+    }
+    window.count += 1
+    return { count: window.count, resetAtMs: window.resetAtMs }
+  }
+
+  /** Drops ended windows now and then, so memory stays bounded by the clients of one window. */
+  private sweep(nowMs: number, windowMs: number) {
+    if (nowMs < this.nextSweepMs) return
+    this.nextSweepMs = nowMs + windowMs
+    for (const [key, window] of this.windows) if (window.resetAtMs <= nowMs) this.windows.delete(key)
+  }
+}
+
+export interface RateLimitRule {
+  /** Names the limited action; hits of different actions never add up. */
+  name: string
+  /** Hits allowed per window and client address; 0 means no limit. */
+  max: number
+  windowSeconds: number
+}
+
+/** Answers 429 `rate_limited` with Retry-After once a client address used up its hits. */
+export function rateLimit(store: RateLimitStore, clock: Clock, rule: RateLimitRule): Middleware {
+  return async (ctx, next) => {
+    if (rule.max > 0) {
+      const nowMs = clock.now().getTime()
+      const { count, resetAtMs } = await store.hit(`${rule.name}:${ctx.ip}`, rule.windowSeconds * 1000, nowMs)
+      if (count > rule.max) throw rateLimited(Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)))
+    }
+    await next()
+  }
+}

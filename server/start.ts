@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { createApp } from './app'
+import { type Config, resolveAuthSecret } from './config'
+import { openSqliteDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { createMailer } from './features/mail/mailer'
+import { consoleLogger, type Logger } from './logger'
+
+export const DATABASE_FILE = 'cardwise.db'
+
+export interface StartOptions {
+  rendererDir?: string
+  logger?: Logger
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  /** Stops accepting, lets running requests finish, ends event streams, closes the database. */
+  close(): Promise<void>
+}
+
+/** How long running requests get to finish at shutdown before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** Opens the data folder and database, migrates it, and listens. Used by `npm start` and the desktop app. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? consoleLogger
+  mkdirSync(config.dataDir, { recursive: true })
+  const appConfig = resolveAuthSecret(config)
+  const db = openSqliteDatabase(path.join(config.dataDir, DATABASE_FILE))
+  try {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) logger.info(`database: applied ${applied.join(', ')}`)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger })
+  const shutdown = new AbortController()
+  const app = createApp({ config: appConfig, db, mailer, logger, shutdown: shutdown.signal, rendererDir: options.rendererDir })
+
+  const server = http.createServer(app.callback())
+  server.requestTimeout = 60_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      shutdown.abort()
+      // Keep-alive connections that fall idle while we wait are closed too; busy ones get a grace period.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100)
+      const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      server.closeIdleConnections()
+      await closed
+      clearInterval(sweep)
+      clearTimeout(deadline)
+      mailer.close()
+      await db.destroy()
+    })())
+
+  return { url: `http://${shownHost}:${port}`, port, close }
+}

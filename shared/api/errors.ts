@@ -1,0 +1,23 @@
+/** The contract's error body: every status >= 400 answers with it. */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'unverified'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal'
+
+export type FieldErrors = Record<string, string>
+
+export interface ErrorBody {
+  error: {
+    status: number
+    code: ErrorCode
+    message: string
+    fields?: FieldErrors
+  }
+}

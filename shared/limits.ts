@@ -1,0 +1,27 @@
+/** Business constants of spec section 9, in one place for the server and the renderer. */
+export const PASSWORD_MIN_LENGTH = 8
+/** bcrypt reads at most 72 bytes; longer passwords would be silently cut. */
+export const PASSWORD_MAX_BYTES = 72
+export const USERNAME_MIN_LENGTH = 3
+export const USERNAME_MAX_LENGTH = 30
+export const EMAIL_MAX_LENGTH = 254
+export const PASSWORD_TOOLTIP_MS = 3000
+
+export const DEFAULT_PAGE_SIZE = 30
+export const MAX_PAGE_SIZE = 500
+
+export const SESSION_MODAL_COUNTDOWN_SECONDS = 5
+export const SESSION_CHECK_INTERVAL_MS = 120_000
+export const REALTIME_RECONNECT_DELAY_MS = 3000
+export const REALTIME_RECONNECT_INTERVALS_MS = [200, 300, 500, 1000, 1200, 1500, 2000] as const
+export const REALTIME_CONNECT_TIMEOUT_MS = 15_000
+export const REDIRECT_DELAY_MS = 3000
+
+export const DEFAULT_PLAN_NAME = 'Free'
+
+/** Emailed links expire after these many seconds. */
+export const EMAIL_TOKEN_TTL_SECONDS = {
+  verification: 72 * 3600,
+  passwordReset: 3600,
+  emailChange: 3600,
+} as const

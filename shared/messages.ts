@@ -1,0 +1,71 @@
+/** The product's exact user-facing texts (spec sections 2, 5 and 8), shared by server and renderer. */
+export const messages = {
+  defaultError: 'Something went wrong while processing your request.',
+
+  passwordTooShort: 'Password too short',
+  passwordTooLong: 'Password must be at most 72 bytes long.',
+  passwordHint: 'Must be at least 8 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  profilePasswordsDoNotMatch: 'Passwords do not match.',
+  passwordRequired: 'Password is required.',
+  oldPasswordRequired: 'Old password is required.',
+  oldPasswordWrong: 'Old password is incorrect.',
+  passwordWrong: 'Password is incorrect.',
+
+  usernameRequired: 'Username is required.',
+  usernameLength: 'Username must be 3 to 30 characters long.',
+  usernameCharacters: 'Username may only contain letters, numbers, dots, hyphens and underscores.',
+  usernameProfane: 'Username contains inappropriate words. Please choose a different username.',
+  usernameTaken: 'This username is already taken.',
+
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'This email is already in use.',
+  emailUnchanged: 'This is already your email address.',
+
+  identityRequired: 'Email or username is required.',
+  failedToAuthenticate: 'Failed to authenticate.',
+  registrationFailed: 'Registration failed',
+  loginFailed: 'Login failed',
+
+  tokenRequired: 'Token is required.',
+  tokenInvalid: 'This link is invalid or has expired.',
+  resetLinkInvalid: 'This reset link has expired or is invalid. Please request a new one.',
+  resetNoToken: 'No reset token provided. Please request a new password reset link.',
+  resetBadRequest: 'Invalid request. Please check your input and try again.',
+  resetOtherFailure: 'Something went wrong. Please try again or request a new reset link.',
+  resetSuccessTitle: 'Password Reset Successful!',
+
+  verificationFailed: "We couldn't verify your email. The link might be expired or invalid.",
+  forgotPasswordSent: 'If an account with that email exists, a password reset email has been sent.',
+  forgotPasswordFailed: 'Failed to request password reset. Please try again.',
+
+  passwordUpdated: 'Password updated successfully!',
+  passwordUpdateFailed: (message: string) => `Password update failed: ${message}`,
+  emailChangeRequested: 'Email change request sent. Please check your inbox.',
+  emailChangeFailed: (message: string) => `Email change failed: ${message}`,
+  emailChanged: 'Email changed successfully!',
+  invalidConfirmationLink: 'Invalid confirmation link.',
+
+  unauthenticated: 'You need to be signed in to do that.',
+  unverified: 'Please verify your email address first.',
+  forbidden: 'You are not allowed to do that.',
+  notFound: 'The requested resource was not found.',
+  rateLimited: 'Too Many Requests',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Request bodies must be JSON (application/json).',
+  invalidJson: 'The request body is not valid JSON.',
+  invalidInput: 'Some fields are not valid.',
+  internal: 'Something went wrong on our side. Please try again later.',
+} as const
+
+/** Session-invalidated modal texts (spec section 8). */
+export const sessionMessages = {
+  expired: 'Your session has expired. Please log in again.',
+  credentialsChanged: 'Your account credentials have been updated.',
+  noLongerValid: 'Your session is no longer valid.',
+  deleted: 'Your account has been deleted.',
+  periodicCheckFailed: 'Your session has expired.',
+  defaultTitle: 'Session Invalidated',
+  defaultMessage: 'Your session has been invalidated. You will be redirected to the login page.',
+} as const

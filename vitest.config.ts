@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: [
+      'server/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'renderer/src/**/*.test.{ts,tsx}',
+      'main/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+})
