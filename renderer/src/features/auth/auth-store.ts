@@ -1,0 +1,64 @@
+import type { User } from '../../../../shared/api/users'
+
+/** What is kept of a signed-in user: the token and the user record (spec: "a token plus the user record"). */
+export interface AuthSnapshot {
+  token: string
+  user: User
+}
+
+/** The client auth key in local storage (spec section 9). */
+export const AUTH_STORAGE_KEY = 'cardwise_auth'
+
+type Listener = () => void
+
+function readStored(): AuthSnapshot | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as AuthSnapshot | null
+    return parsed && typeof parsed.token === 'string' && parsed.user ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The signed-in state, outside React so the API client can read the token. React reads it with
+ * useSyncExternalStore; other tabs' changes arrive through the storage event.
+ */
+class AuthStore {
+  private snapshot: AuthSnapshot | null = readStored()
+  private readonly listeners = new Set<Listener>()
+
+  constructor() {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (event) => {
+        if (event.key !== AUTH_STORAGE_KEY) return
+        this.snapshot = readStored()
+        this.emit()
+      })
+    }
+  }
+
+  get = (): AuthSnapshot | null => this.snapshot
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  set(snapshot: AuthSnapshot | null): void {
+    this.snapshot = snapshot
+    if (snapshot) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(snapshot))
+    else localStorage.removeItem(AUTH_STORAGE_KEY)
+    this.emit()
+  }
+
+  updateUser(user: User): void {
+    if (this.snapshot) this.set({ ...this.snapshot, user })
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener()
+  }
+}
+
+export const authStore = new AuthStore()

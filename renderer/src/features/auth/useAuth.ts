@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react'
+import type { AuthResponse } from '../../../../shared/api/users'
+import { authApi } from './auth-api'
+import { type AuthSnapshot, authStore } from './auth-store'
+
+/** The signed-in user and token, or null for a visitor. */
+export function useAuth(): AuthSnapshot | null {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get)
+}
+
+export function signIn(auth: AuthResponse): void {
+  authStore.set(auth)
+}
+
+/** Forgets the session here at once, then ends it on the server (best effort: offline is fine). */
+export async function logout(): Promise<void> {
+  const current = authStore.get()
+  if (!current) return
+  authStore.set(null)
+  await authApi.logout(current.token).catch(() => undefined)
+}
+
+/** Forgets the session here only: the server already ended it. */
+export function forgetSession(): void {
+  authStore.set(null)
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { Layout } from './components/Layout'
+import { RequireVerified } from './components/RequireVerified'
+import { ConfirmEmailChangePage } from './pages/ConfirmEmailChangePage'
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage'
+import { HomePage } from './pages/HomePage'
+import { LoginPage } from './pages/LoginPage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { PendingVerificationPage } from './pages/PendingVerificationPage'
+import { PlaceholderPage } from './pages/PlaceholderPage'
+import { ProfilePage } from './pages/ProfilePage'
+import { RegisterPage } from './pages/RegisterPage'
+import { ResetPasswordPage } from './pages/ResetPasswordPage'
+import { VerifyEmailPage } from './pages/VerifyEmailPage'
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/contact', element: <PlaceholderPage title="Contact Us" /> },
+      { path: '/pending-verification', element: <PendingVerificationPage /> },
+      { path: '/verify-email/:token?', element: <VerifyEmailPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password/:token?', element: <ResetPasswordPage /> },
+      { path: '/confirm-email-change/:token?', element: <ConfirmEmailChangePage /> },
+      { path: '/public-sets', element: <PlaceholderPage title="Public Study Sets" /> },
+      { path: '/study-sets/:id', element: <PlaceholderPage title="Study Set" /> },
+      { path: '/study-sets/:id/learn', element: <PlaceholderPage title="Learn Mode" /> },
+      { path: '/study-sets/:id/match', element: <PlaceholderPage title="Match Mode" /> },
+      { path: '/study-sets/:id/write', element: <PlaceholderPage title="Write Mode" /> },
+      { path: '/privacy-policy', element: <PlaceholderPage title="Privacy Policy" /> },
+      { path: '/terms-of-service', element: <PlaceholderPage title="Terms of Service" /> },
+      { path: '/dashboard', element: <Navigate to="/my-sets" replace /> },
+      {
+        element: <RequireVerified />,
+        children: [
+          { path: '/my-sets', element: <PlaceholderPage title="My Sets" /> },
+          { path: '/study-sets/create', element: <PlaceholderPage title="Create Study Set" /> },
+          { path: '/profile', element: <ProfilePage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,38 @@
+import { expect, logIn, registerAccount, test } from './fixtures'
+
+test('a student registers, verifies the email from the outbox, logs in and out', async ({ page, server }) => {
+  await page.goto('/register')
+  await page.getByLabel('Username').fill('ada_lovelace')
+  await page.getByLabel('Email').fill('ada@example.org')
+  await page.getByLabel('Password').fill('analytical engine')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+
+  const token = await server.waitForLink('ada@example.org', 'verify-email')
+  await page.goto(`/verify-email/${token}`)
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+  await page.getByRole('link', { name: 'Login' }).last().click()
+  await expect(page).toHaveURL(/\/login$/)
+
+  await logIn(page, { email: 'ada@example.org', password: 'analytical engine' })
+  await expect(page).toHaveURL(/\/my-sets$/)
+  await expect(page.getByRole('link', { name: 'Profile (ada_lovelace)' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+})
+
+test('the 404 page offers the way home', async ({ page }) => {
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('an unverified student is sent to the pending-verification page', async ({ page, server }) => {
+  const account = await registerAccount(server, { verified: false })
+  await logIn(page, account)
+  await expect(page).toHaveURL(/\/pending-verification$/)
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+})

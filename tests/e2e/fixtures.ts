@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+import { decodeBody, linkToken } from '../support/mail'
+
+const SERVER_ENTRY = path.resolve('dist/server/index.js')
+
+export interface E2EServer {
+  url: string
+  dataDir: string
+  /** Plain-text bodies of the mails saved to the outbox for this address, oldest first. */
+  mailsTo(address: string): string[]
+  /** Waits for a mail to `address` holding a link to `route` and returns that link's token. */
+  waitForLink(address: string, route: string): Promise<string>
+}
+
+/** Starts the built server on a free port with its own data folder (mail goes to the outbox). */
+async function startServer(env: Record<string, string> = {}): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-e2e-'))
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BCRYPT_COST: '10', LOG_REQUESTS: 'false', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timeout)
+        resolve(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+  const outbox = path.join(dataDir, 'outbox')
+  const mailsTo = (address: string) => {
+    let files: string[] = []
+    try {
+      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort()
+    } catch {
+      return []
+    }
+    return files
+      .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+      .filter((raw) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw))
+      .map(decodeBody)
+  }
+  const server: E2EServer = {
+    url,
+    dataDir,
+    mailsTo,
+    async waitForLink(address, route) {
+      let token = ''
+      await expect
+        .poll(() => {
+          const mail = mailsTo(address).reverse().find((text) => text.includes(`/${route}/`))
+          token = mail ? linkToken(mail, route) : ''
+          return token
+        })
+        .not.toBe('')
+      return token
+    },
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { server, stop }
+}
+
+let accountCounter = 0
+
+export interface TestAccount {
+  username: string
+  email: string
+  password: string
+}
+
+/** A fresh account made through the API (faster than the form when the form is not under test). */
+export async function registerAccount(server: E2EServer, options: { verified?: boolean } = {}): Promise<TestAccount> {
+  accountCounter += 1
+  const username = `student${accountCounter}${Math.random().toString(36).slice(2, 7)}`
+  const account = { username, email: `${username}@example.org`, password: 'correct horse battery' }
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, passwordConfirm: account.password }),
+  })
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`)
+  if (options.verified ?? true) {
+    const token = await server.waitForLink(account.email, 'verify-email')
+    const confirmed = await fetch(`${server.url}/api/auth/confirm-verification`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    })
+    if (confirmed.status !== 204) throw new Error(`verification failed: ${confirmed.status}`)
+  }
+  return account
+}
+
+/** Logs in through the login form and waits to leave it. */
+export async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email or Username').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).not.toHaveURL(/\/login$/)
+}
+
+export const test = base.extend<{ server: E2EServer }>({
+  server: async ({}, use) => {
+    const { server, stop } = await startServer()
+    await use(server)
+    await stop()
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+})
+
+export { expect }
