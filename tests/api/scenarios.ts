@@ -29,9 +29,9 @@ export interface ApiScenario {
   headers?: Lazy<Record<string, string>>
   expectedStatus: number
   /** The whole body, compared exactly (asymmetric matchers such as `expect.any(String)` allowed). */
-  expectedBody?: unknown
+  expectedBody?: Lazy<unknown>
   /** Part of the body (`toMatchObject`). */
-  expectedContent?: object
+  expectedContent?: Lazy<object>
   /** Exactly the mails this request sends, in order; `[]` means none. */
   expectedMails?: ExpectedMail[]
   /** Runs before the request, e.g. to move the clock. */
@@ -54,8 +54,8 @@ export async function runScenario(app: TestApp, scenario: ApiScenario): Promise<
     headers: resolve(scenario.headers),
   })
   expect(response.status, response.text).toBe(scenario.expectedStatus)
-  if (scenario.expectedBody !== undefined) expect(response.body).toEqual(scenario.expectedBody)
-  if (scenario.expectedContent !== undefined) expect(response.body).toMatchObject(scenario.expectedContent)
+  if (scenario.expectedBody !== undefined) expect(response.body).toEqual(resolve(scenario.expectedBody))
+  if (scenario.expectedContent !== undefined) expect(response.body).toMatchObject(resolve(scenario.expectedContent))
 
   const mails = app.inbox.messages.slice(mailsBefore)
   if (scenario.expectedMails) {

@@ -7,7 +7,7 @@ import { type ApiScenario, apiError, scenarios } from './scenarios'
 
 const unauthenticated = apiError(401, 'unauthenticated', m.unauthenticated)
 
-const authResponse = (account: () => Account) => ({
+const authResponse = (account: () => Account) => () => ({
   token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
   user: expect.objectContaining({ id: account().id, username: account().username, email: account().email, verified: true }),
 })

@@ -1,0 +1,21 @@
+// Browser tests run in Debian's Chromium (Playwright's own browser download is not reachable
+// here). Installs it with apt-get when it is missing; CHROMIUM_PATH points elsewhere if needed.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (existsSync(chromium)) process.exit(0)
+
+if (process.env.CHROMIUM_PATH || typeof process.getuid !== 'function' || !existsSync('/usr/bin/apt-get')) {
+  console.error(`Chromium was not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`)
+  process.exit(1)
+}
+const sudo = process.getuid() === 0 ? '' : 'sudo '
+console.log('Installing Debian Chromium for the browser tests...')
+const quiet = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }
+execSync(`${sudo}apt-get update -qq`, quiet)
+execSync(`${sudo}apt-get install -y -qq --no-install-recommends chromium fonts-liberation`, quiet)
+if (!existsSync(chromium)) {
+  console.error(`apt-get finished but ${chromium} is still missing.`)
+  process.exit(1)
+}
