@@ -121,6 +121,42 @@ describe('POST /api/auth/confirm-password-reset', () => {
     expect(earlier.body).toEqual(resetLinkInvalid)
   })
 
+  // Reset links carry no password check, so one left in a mailbox the user has moved away from
+  // would hand the account to whoever reads that mailbox next.
+  it.each([
+    {
+      name: 'an email change',
+      async change(account: Account) {
+        const newEmail = `moved.${account.email}`
+        await app.api('POST', '/api/auth/request-email-change', { token: account.token, body: { newEmail } })
+        const token = linkToken(app.inbox.lastTo(newEmail)?.text ?? '', 'confirm-email-change')
+        const confirmed = await app.api('POST', '/api/auth/confirm-email-change', { body: { token, password: account.password } })
+        expect(confirmed.status, confirmed.text).toBe(204)
+      },
+    },
+    {
+      name: 'a password change',
+      async change(account: Account) {
+        const changed = await app.api('PATCH', '/api/users/me', {
+          token: account.token,
+          body: { oldPassword: account.password, password: 'changed on purpose', passwordConfirm: 'changed on purpose' },
+        })
+        expect(changed.status, changed.text).toBe(200)
+      },
+    },
+  ])('a reset link sent before $name no longer works', async ({ change }) => {
+    const erin = await createAccount(app)
+    await app.api('POST', '/api/auth/request-password-reset', { body: { email: erin.email } })
+    const staleToken = resetToken(erin.email)
+    await change(erin)
+
+    const confirmed = await app.api('POST', '/api/auth/confirm-password-reset', {
+      body: { token: staleToken, password: 'taken over by someone', passwordConfirm: 'taken over by someone' },
+    })
+    expect(confirmed.status).toBe(400)
+    expect(confirmed.body).toEqual(resetLinkInvalid)
+  })
+
   it('a reset also verifies an unverified address (the link proves it)', async () => {
     const carol = await createAccount(app, { verified: false })
     await app.api('POST', '/api/auth/request-password-reset', { body: { email: carol.email } })

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, type Browser, type BrowserContext, expect, type Page, type Response } from '@playwright/test'
 import { decodeBody, linkToken } from '../support/mail'
 
 const SERVER_ENTRY = path.resolve('dist/server/index.js')
@@ -109,13 +109,72 @@ export async function registerAccount(server: E2EServer, options: { verified?: b
   return account
 }
 
-/** Logs in through the login form and waits to leave it. */
-export async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
+/** Opens /login and submits the form, without waiting for the outcome. */
+export async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login')
   await page.getByLabel('Email or Username').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Login' }).click()
+}
+
+/** Logs in through the login form and waits to leave it. */
+export async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await submitLogin(page, account)
   await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/** Submits the login form and expects it to refuse the credentials. */
+export async function expectLoginRefused(page: Page, account: { email: string; password: string }): Promise<void> {
+  await submitLogin(page, account)
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to authenticate.' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+}
+
+/**
+ * Resolves once the page's session monitor has opened its realtime stream. The server subscribes
+ * the stream to the account before answering, so account events published afterwards reach it.
+ * Start waiting before the navigation or login that opens the stream.
+ */
+export function waitForRealtime(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/realtime' && response.status() === 200)
+}
+
+/**
+ * A second, separate browser (own storage) signed in as `account` through the login form, with
+ * its realtime stream open. Close the context at the end of the test.
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: E2EServer,
+  account: TestAccount,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  const realtime = waitForRealtime(page)
+  await logIn(page, account)
+  await realtime
+  return { context, page }
+}
+
+/** A JSON call to the server's API (for setting up state that is not under test). */
+export async function apiCall(
+  server: E2EServer,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<globalThis.Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+  return fetch(`${server.url}/api${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
+/** Logs in through the API and returns the token. */
+export async function apiLogIn(server: E2EServer, account: TestAccount): Promise<string> {
+  const response = await apiCall(server, 'POST', '/auth/login', { identity: account.email, password: account.password })
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { token: string }).token
 }
 
 export const test = base.extend<{ server: E2EServer }>({
