@@ -44,6 +44,11 @@ export async function deleteEmailTokens(db: DB, userId: string, purpose: EmailTo
   await db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute()
 }
 
+/** Every link token of a user, whatever its purpose. */
+export async function deleteEmailTokensOfUser(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('email_tokens').where('user_id', '=', userId).execute()
+}
+
 export async function deleteExpiredEmailTokens(db: DB, now: string): Promise<void> {
   await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute()
 }

@@ -28,6 +28,7 @@ import {
 } from '../users/users.repo'
 import {
   deleteEmailTokens,
+  deleteEmailTokensOfUser,
   deleteExpiredEmailTokens,
   deleteSession,
   deleteSessionsOfUser,
@@ -214,20 +215,20 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
 }
 
 /**
- * Sets a new password hash and a new tokenKey (every token issued before stops working) and ends
- * every session, in one transaction.
+ * Sets a new password hash and a new tokenKey (every token issued before stops working), ends
+ * every session and voids every emailed link, in one transaction. Links go too: a reset link left
+ * in a mailbox the user has moved away from must not reset the password later.
  */
 async function replaceCredentials(
   deps: Deps,
   user: UserWithPlan,
   changes: { password_hash?: string; email?: string; verified?: number },
-  consumedPurpose?: EmailTokenPurpose,
 ): Promise<UserWithPlan> {
   const updated = { ...user, ...changes, token_key: newSecret(), updated: nowIso(deps) }
   await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { ...changes, token_key: updated.token_key, updated: updated.updated })
     await deleteSessionsOfUser(trx, user.id)
-    if (consumedPurpose) await deleteEmailTokens(trx, user.id, consumedPurpose)
+    await deleteEmailTokensOfUser(trx, user.id)
   })
   publishUserUpdated(deps, updated, true)
   return updated
@@ -237,7 +238,7 @@ export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordRes
   const { user } = await liveLinkToken(deps, 'password_reset', input.token, messages.resetLinkInvalid)
   const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
   // Opening the emailed link proves the address, so a reset also verifies it.
-  await replaceCredentials(deps, user, { password_hash, verified: 1 }, 'password_reset')
+  await replaceCredentials(deps, user, { password_hash, verified: 1 })
 }
 
 export async function changePassword(deps: Deps, auth: AuthState, input: ChangePasswordInput): Promise<User> {
@@ -264,7 +265,7 @@ export async function confirmEmailChange(deps: Deps, input: ConfirmEmailChangeIn
   const owner = await findUserByEmail(deps.db, email)
   if (owner && owner.id !== user.id) throw conflict({ token: messages.emailTaken })
   try {
-    await replaceCredentials(deps, user, { email, verified: 1 }, 'email_change')
+    await replaceCredentials(deps, user, { email, verified: 1 })
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict({ token: messages.emailTaken })
     throw error
