@@ -151,7 +151,9 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
     })
   } catch (error) {
     // Two registrations raced past the checks above: the unique indexes decide.
-    if (isUniqueViolation(error)) throw conflict({ username: messages.usernameTaken })
+    if (isUniqueViolation(error)) {
+      throw conflict(/email/i.test((error as Error).message) ? { email: messages.emailTaken } : { username: messages.usernameTaken })
+    }
     throw error
   }
   await sendMail(deps, verificationMail(row.email, row.username, link))
