@@ -51,6 +51,7 @@ export const messages = {
   unverified: 'Please verify your email address first.',
   forbidden: 'You are not allowed to do that.',
   notFound: 'The requested resource was not found.',
+  methodNotAllowed: 'Method Not Allowed',
   rateLimited: 'Too Many Requests',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Request bodies must be JSON (application/json).',

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa'
 import type { ErrorBody } from '../../shared/api/errors'
 import { messages } from '../../shared/messages'
 import type { Logger } from '../logger'
-import { HttpError, invalidInput, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
+import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
 
 /** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the contract's codes. */
 function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | undefined {
@@ -23,7 +23,11 @@ export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next()
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) throw notFound()
+      if (ctx.body === undefined && ctx.path.startsWith('/api')) {
+        if (ctx.status === 404) throw notFound()
+        // The router's allowedMethods sets 405 (501 for a method no route uses) and an Allow header, but no body.
+        if (ctx.status === 405 || ctx.status === 501) throw methodNotAllowed()
+      }
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown))
       let httpError = error instanceof HttpError ? error : fromPlumbing(error as { status?: unknown })

@@ -27,6 +27,8 @@ export const forbidden = () => new HttpError(403, 'forbidden', messages.forbidde
 
 export const notFound = (message: string = messages.notFound) => new HttpError(404, 'not_found', message)
 
+export const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', messages.methodNotAllowed)
+
 export const conflict = (fields: FieldErrors, message: string = Object.values(fields)[0] ?? messages.invalidInput) =>
   new HttpError(409, 'conflict', message, fields)
 

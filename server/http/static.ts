@@ -42,7 +42,8 @@ export function serveRenderer(rootDir: string): Middleware {
         if (await send(ctx, ctx.path, options)) return
       } catch (error) {
         const status = (error as { status?: number }).status
-        if (status !== 404 && status !== 400) throw error
+        // 403 is koa-send's answer to a path that climbs out of rootDir: treat it as not found, not as a failure.
+        if (status !== 404 && status !== 400 && status !== 403) throw error
       }
       // A missing hashed asset is a real 404: answering with HTML would poison caches.
       if (hashed) return next()

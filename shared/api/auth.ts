@@ -51,7 +51,8 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>
 
 export const loginSchema = z.object({
-  identity: z.string({ error: m.identityRequired }).trim().min(1, m.identityRequired).max(EMAIL_MAX_LENGTH, m.failedToAuthenticate),
+  // No length rule: an identity that matches nobody is just a wrong pair ('Failed to authenticate.').
+  identity: z.string({ error: m.identityRequired }).trim().min(1, m.identityRequired),
   password: currentPasswordSchema,
 })
 export type LoginInput = z.infer<typeof loginSchema>

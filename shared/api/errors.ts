@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'unverified'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'

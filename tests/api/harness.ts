@@ -39,6 +39,7 @@ export async function startSmtpInbox() {
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = []

@@ -69,14 +69,7 @@ describe('POST /api/auth/login', () => {
     failed("another user's password", () => ({ identity: alice.email, password: `${bob.password}x` })),
     failed('unknown email', () => ({ identity: 'nobody@example.org', password: alice.password })),
     failed('unknown username', () => ({ identity: 'nobody', password: alice.password })),
-    {
-      name: 'identity over 254 characters: 400, no lookup',
-      method: 'POST',
-      url: '/api/auth/login',
-      body: () => ({ identity: 'a'.repeat(255), password: alice.password }),
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { identity: m.failedToAuthenticate }),
-    },
+    failed('identity over 254 characters', () => ({ identity: 'a'.repeat(255), password: alice.password })),
 
     {
       name: 'missing identity: 400 with fields.identity',

@@ -14,6 +14,8 @@ afterAll(() => app.close())
 
 const newPassword = 'a much better passphrase'
 const resetLinkInvalid = apiError(400, 'invalid_input', m.resetLinkInvalid, { token: m.resetLinkInvalid })
+const invalid = (fields: Record<string, string>) => apiError(400, 'invalid_input', m.invalidInput, fields)
+const passwords = (password: string) => ({ password, passwordConfirm: password })
 const resetToken = (email: string) => linkToken(app.inbox.lastTo(email)?.text ?? '', 'reset-password')
 const login = (identity: string, password: string) => app.api('POST', '/api/auth/login', { body: { identity, password } })
 
@@ -77,25 +79,16 @@ describe('POST /api/auth/confirm-password-reset', () => {
   })
 
   scenarios(() => app, [
-    confirm('bad token: 400 with fields.token', () => ({ token: 'bad-token', password: newPassword, passwordConfirm: newPassword }), 400, resetLinkInvalid),
-    confirm(
-      'a verification token is not a reset token',
-      () => ({ token: verificationToken, password: newPassword, passwordConfirm: newPassword }),
-      400,
-      resetLinkInvalid,
-    ),
-    confirm('missing token: 400 with fields.token', () => ({ password: newPassword, passwordConfirm: newPassword }), 400,
-      apiError(400, 'invalid_input', m.invalidInput, { token: m.tokenRequired })),
-    confirm('short password', () => ({ token, password: 'short', passwordConfirm: 'short' }), 400,
-      apiError(400, 'invalid_input', m.invalidInput, { password: m.passwordTooShort })),
-    confirm('missing password', () => ({ token, passwordConfirm: newPassword }), 400,
-      apiError(400, 'invalid_input', m.invalidInput, { password: m.passwordRequired })),
+    confirm('bad token: 400 with fields.token', () => ({ token: 'bad-token', ...passwords(newPassword) }), 400, resetLinkInvalid),
+    confirm('a verification token is not a reset token', () => ({ token: verificationToken, ...passwords(newPassword) }), 400, resetLinkInvalid),
+    confirm('missing token: 400 with fields.token', () => passwords(newPassword), 400, invalid({ token: m.tokenRequired })),
+    confirm('short password', () => ({ token, ...passwords('short') }), 400, invalid({ password: m.passwordTooShort })),
+    confirm('missing password', () => ({ token, passwordConfirm: newPassword }), 400, invalid({ password: m.passwordRequired })),
     confirm('passwords that do not match', () => ({ token, password: newPassword, passwordConfirm: `${newPassword}?` }), 400,
-      apiError(400, 'invalid_input', m.invalidInput, { passwordConfirm: m.passwordsDoNotMatch })),
+      invalid({ passwordConfirm: m.passwordsDoNotMatch })),
     // The rejected attempts above did not use the token up.
-    confirm('good token: 204', () => ({ token, password: newPassword, passwordConfirm: newPassword }), 204),
-    confirm('the same token again: 400', () => ({ token, password: 'yet another password', passwordConfirm: 'yet another password' }), 400,
-      resetLinkInvalid),
+    confirm('good token: 204', () => ({ token, ...passwords(newPassword) }), 204),
+    confirm('the same token again: 400', () => ({ token, ...passwords('yet another password') }), 400, resetLinkInvalid),
   ])
 
   it('the new password signs in and the old one does not', async () => {

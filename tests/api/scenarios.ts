@@ -22,7 +22,7 @@ export interface ExpectedMail {
 
 export interface ApiScenario {
   name: string
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  method: string
   url: Lazy<string>
   body?: Lazy<unknown>
   token?: Lazy<string | undefined>

@@ -38,12 +38,13 @@ import {
   insertSession,
   touchSession,
 } from './auth.repo'
-import { hashLinkToken, isTokenValid, readUnverifiedClaims, signAuthToken, type TokenSettings } from './tokens'
+import { hashLinkToken, readUnverifiedClaims, signAuthToken, type TokenSettings, verifiedExpiry } from './tokens'
 
 /** The signed-in caller of a request. */
 export interface AuthState {
   user: UserWithPlan
   sessionId: string
+  tokenExpiresAt: Date
 }
 
 const tokenSettings = (deps: Deps): TokenSettings => ({
@@ -71,10 +72,11 @@ export async function authenticateToken(deps: Deps, token: string): Promise<Auth
   const claims = readUnverifiedClaims(token)
   if (!claims) return undefined
   const user = await findUserById(deps.db, claims.userId)
-  if (!user || !(await isTokenValid(tokenSettings(deps), token, user.token_key))) return undefined
+  const tokenExpiresAt = user && (await verifiedExpiry(tokenSettings(deps), token, user.token_key))
+  if (!user || !tokenExpiresAt) return undefined
   const session = await findSession(deps.db, claims.sessionId)
   if (!session || session.user_id !== user.id) return undefined
-  return { user, sessionId: session.id }
+  return { user, sessionId: session.id, tokenExpiresAt }
 }
 
 async function startSession(deps: Deps, user: UserWithPlan): Promise<AuthResponse> {

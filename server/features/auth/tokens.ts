@@ -42,16 +42,17 @@ export function readUnverifiedClaims(token: string): TokenClaims | undefined {
   }
 }
 
-/** True when the token was signed for this tokenKey and has not expired. */
-export async function isTokenValid(settings: TokenSettings, token: string, tokenKey: string): Promise<boolean> {
+/** When a token signed for this tokenKey expires, or undefined when it is forged, stale or expired. */
+export async function verifiedExpiry(settings: TokenSettings, token: string, tokenKey: string): Promise<Date | undefined> {
   try {
-    await jwtVerify(token, signingKey(settings.secret, tokenKey), {
+    const { payload } = await jwtVerify(token, signingKey(settings.secret, tokenKey), {
       algorithms: ['HS256'],
       currentDate: settings.clock.now(),
+      requiredClaims: ['exp'],
     })
-    return true
+    return new Date((payload.exp ?? 0) * 1000)
   } catch {
-    return false
+    return undefined
   }
 }
 

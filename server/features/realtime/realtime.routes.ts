@@ -14,13 +14,14 @@ function frame(event: string, data: unknown): string {
 /**
  * GET /api/realtime: a server-sent event stream of the caller's own account (`user.updated`,
  * `user.deleted`) with a comment heartbeat. The stream ends when the token it was opened with
- * stops being valid: credentials changed, account deleted, or that session logged out.
+ * stops being valid: credentials changed, account deleted, that session logged out, or the token
+ * expired.
  */
 export function realtimeRoutes(deps: Deps): Router {
   const router = new Router({ prefix: '/api' })
 
   router.get('/realtime', requireUser(deps, { allowQueryOrCookie: true }), async (ctx) => {
-    const { user, sessionId } = ctx.state.auth
+    const { user, sessionId, tokenExpiresAt } = ctx.state.auth
     const stream = new PassThrough()
     ctx.req.socket.setTimeout(0)
     ctx.req.socket.setNoDelay(true)
@@ -32,6 +33,7 @@ export function realtimeRoutes(deps: Deps): Router {
     const close = () => {
       unsubscribe()
       clearInterval(heartbeat)
+      clearTimeout(expiry)
       deps.shutdown.removeEventListener('abort', close)
       stream.end()
     }
@@ -45,6 +47,9 @@ export function realtimeRoutes(deps: Deps): Router {
     }
     const unsubscribe = deps.events.subscribe(user.id, onEvent)
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)
+    // A stream lives no longer than the token it was opened with; the client reconnects with a fresh one.
+    const msLeft = tokenExpiresAt.getTime() - deps.clock.now().getTime()
+    const expiry = setTimeout(close, Math.min(Math.max(msLeft, 0), 2 ** 31 - 1))
     deps.shutdown.addEventListener('abort', close)
     ctx.res.on('close', close)
 

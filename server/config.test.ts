@@ -1,0 +1,151 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AUTH_SECRET_FILE, ConfigError, loadConfig, resolveAuthSecret } from './config'
+
+const cwd = path.resolve('/srv/cardwise')
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    expect(loadConfig({}, cwd)).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(cwd, 'data'),
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Cardwise <no-reply@localhost>',
+      authSecret: undefined,
+      tokenTtlSeconds: 14 * 24 * 3600,
+      bcryptCost: 12,
+      trustProxy: false,
+      logRequests: true,
+      realtimeHeartbeatSeconds: 25,
+      rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5 },
+    })
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: ' ', SMTP_URL: '', AUTH_SECRET: '', TRUST_PROXY: '' }, cwd)).toEqual(loadConfig({}, cwd))
+  })
+
+  it('reads good values', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/cardwise',
+        PUBLIC_URL: 'https://cards.example.org/',
+        SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+        MAIL_FROM: 'Cards <cards@example.org>',
+        AUTH_SECRET: 's'.repeat(32),
+        AUTH_TOKEN_TTL_SECONDS: '3600',
+        BCRYPT_COST: '10',
+        TRUST_PROXY: 'yes',
+        LOG_REQUESTS: 'off',
+        REALTIME_HEARTBEAT_SECONDS: '30',
+        RATE_LIMIT_WINDOW_SECONDS: '120',
+        RATE_LIMIT_LOGIN: '0',
+        RATE_LIMIT_REGISTER: '3',
+        RATE_LIMIT_EMAIL: '1',
+      },
+      cwd,
+    )
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(cwd, 'var/cardwise'),
+      publicUrl: 'https://cards.example.org',
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'Cards <cards@example.org>',
+      authSecret: 's'.repeat(32),
+      tokenTtlSeconds: 3600,
+      bcryptCost: 10,
+      trustProxy: true,
+      logRequests: false,
+      realtimeHeartbeatSeconds: 30,
+      rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1 },
+    })
+  })
+
+  it('derives the public URL from the port when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '4321' }, cwd).publicUrl).toBe('http://localhost:4321')
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['BCRYPT_COST', '5'],
+    ['BCRYPT_COST', '16'],
+    ['SMTP_URL', 'http://x'],
+    ['SMTP_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.org'],
+    ['MAIL_FROM', 'nobody'],
+    ['AUTH_SECRET', 'too-short'],
+    ['AUTH_TOKEN_TTL_SECONDS', '10'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_REQUESTS', 'sometimes'],
+    ['REALTIME_HEARTBEAT_SECONDS', '31'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+    ['RATE_LIMIT_LOGIN', '-1'],
+  ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
+    const load = () => loadConfig({ [name]: value }, cwd)
+    expect(load).toThrow(ConfigError)
+    expect(load).toThrow(name)
+  })
+
+  it('names every bad variable at once', () => {
+    const load = () => loadConfig({ PORT: 'abc', BCRYPT_COST: '5', TRUST_PROXY: 'maybe' }, cwd)
+    expect(load).toThrow(/PORT[\s\S]*BCRYPT_COST[\s\S]*TRUST_PROXY/)
+  })
+
+  it('never repeats the credentials of a bad URL', () => {
+    const load = () => loadConfig({ SMTP_URL: 'smtp://mailer:hunter2@[bad host' }, cwd)
+    expect(load).toThrow('SMTP_URL')
+    expect(load).not.toThrow('hunter2')
+  })
+})
+
+describe('resolveAuthSecret', () => {
+  let root: string
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'cardwise-config-'))
+  })
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  const configIn = (dataDir: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env }, root)
+
+  it('generates a secret once in the data folder and returns the same one next time', () => {
+    const dataDir = path.join(root, 'not-yet-created')
+    const first = resolveAuthSecret(configIn(dataDir))
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32)
+
+    const file = path.join(dataDir, AUTH_SECRET_FILE)
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.authSecret)
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
+
+    const second = resolveAuthSecret(configIn(dataDir))
+    expect(second.authSecret).toBe(first.authSecret)
+  })
+
+  it('gives each data folder its own secret', () => {
+    const one = resolveAuthSecret(configIn(path.join(root, 'one')))
+    const two = resolveAuthSecret(configIn(path.join(root, 'two')))
+    expect(one.authSecret).not.toBe(two.authSecret)
+  })
+
+  it('uses AUTH_SECRET when set, and writes nothing', () => {
+    const dataDir = path.join(root, 'data')
+    const secret = 'an-explicit-secret-of-enough-length-42'
+    expect(resolveAuthSecret(configIn(dataDir, { AUTH_SECRET: secret })).authSecret).toBe(secret)
+    expect(existsSync(path.join(dataDir, AUTH_SECRET_FILE))).toBe(false)
+  })
+
+  it('refuses a saved secret that is too short', () => {
+    const dataDir = path.join(root, 'data')
+    resolveAuthSecret(configIn(dataDir))
+    writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), 'short\n')
+    expect(() => resolveAuthSecret(configIn(dataDir))).toThrow(ConfigError)
+  })
+})
