@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrate'
 import { createMailer } from '../../server/features/mail/mailer'
 import { MemoryAccountEvents } from '../../server/features/realtime/account-events'
 import { silentLogger } from '../../server/logger'
+import { decodeBody, linkToken } from '../support/mail'
 
 /** A clock the test moves by hand: tokens and links expire without waiting. */
 export class TestClock implements Clock {
@@ -73,23 +74,7 @@ export async function startSmtpInbox() {
   }
 }
 
-/** The plain-text body of a single-part message, quoted-printable or 7bit. */
-export function decodeBody(raw: string): string {
-  const [headers = '', ...bodyParts] = raw.split(/\r?\n\r?\n/)
-  const body = bodyParts.join('\n\n')
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    return Buffer.from(bytes, 'latin1').toString('utf8')
-  }
-  return body
-}
-
-/** The token of the link to `route` in a mail body. */
-export function linkToken(text: string, route: string): string {
-  const match = new RegExp(`/${route}/([A-Za-z0-9_-]+)`).exec(text)
-  if (!match?.[1]) throw new Error(`No /${route}/ link in:\n${text}`)
-  return match[1]
-}
+export { decodeBody, linkToken }
 
 export interface ApiResponse {
   status: number
