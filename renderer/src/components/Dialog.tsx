@@ -8,17 +8,27 @@ interface DialogProps {
   onClose: () => void
   children: ReactNode
   role?: 'dialog' | 'alertdialog'
+  /** Stays above dialogs opened after it (the session-invalidated modal must stay reachable). */
+  keepOnTop?: boolean
 }
 
 /** A modal on the native <dialog>: focus trapping, Escape and the top layer come from the browser. */
-export function Dialog({ open, title, onClose, children, role = 'dialog' }: DialogProps) {
+export function Dialog({ open, title, onClose, children, role = 'dialog', keepOnTop = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
+    if (open && !dialog.open) {
+      dialog.showModal()
+      // The last modal shown is the top one and makes the others inert: raise keep-on-top ones again.
+      for (const other of document.querySelectorAll<HTMLDialogElement>('dialog[data-keep-on-top][open]')) {
+        if (other === dialog) continue
+        other.close()
+        other.showModal()
+      }
+    }
     if (!open && dialog.open) dialog.close()
   }, [open])
 
@@ -28,6 +38,7 @@ export function Dialog({ open, title, onClose, children, role = 'dialog' }: Dial
       className={styles.dialog}
       role={role}
       aria-labelledby={titleId}
+      data-keep-on-top={keepOnTop || undefined}
       onCancel={(event) => {
         event.preventDefault()
         onClose()

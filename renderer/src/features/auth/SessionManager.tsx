@@ -58,6 +58,7 @@ export function SessionManager() {
     <Dialog
       open={reason !== null}
       role="alertdialog"
+      keepOnTop
       title={sessionMessages.defaultTitle}
       onClose={() => {
         setReason(null)
