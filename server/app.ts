@@ -4,10 +4,12 @@ import type { AppConfig } from './config'
 import type { DB } from './db/database'
 import type { Deps } from './deps'
 import { authRoutes } from './features/auth/auth.routes'
+import { cardsRoutes } from './features/cards/cards.routes'
 import { healthRoutes } from './features/health/health.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
+import { setsRoutes } from './features/sets/sets.routes'
 import { usersRoutes } from './features/users/users.routes'
 import { jsonBody } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
@@ -52,7 +54,14 @@ export function createApp(options: AppOptions): Koa {
   app.use(errorMiddleware(deps.logger))
   for (const middleware of jsonBody()) app.use(middleware)
 
-  for (const router of [healthRoutes(), authRoutes(deps), usersRoutes(deps), realtimeRoutes(deps)]) {
+  for (const router of [
+    healthRoutes(),
+    authRoutes(deps),
+    usersRoutes(deps),
+    realtimeRoutes(deps),
+    setsRoutes(deps),
+    cardsRoutes(deps),
+  ]) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }

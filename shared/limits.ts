@@ -25,3 +25,13 @@ export const EMAIL_TOKEN_TTL_SECONDS = {
   passwordReset: 3600,
   emailChange: 3600,
 } as const
+
+/** Limits of saved set and card text (spec sections 5 and 9). */
+export const SET_LIMITS = {
+  title: 45,
+  description: 300,
+  tag: 10,
+  tagsPerSet: 10,
+  term: 120,
+  definition: 300,
+} as const

@@ -42,9 +42,42 @@ export interface EmailTokensTable {
   created: string
 }
 
+export interface StudySetsTable {
+  id: string
+  owner_id: string
+  title: string
+  description: string
+  /** Comma-separated, upper-cased; set_tags holds the same tags one per row for filtering. */
+  tags: string
+  /** 0 or 1. */
+  is_public: number
+  /** Always the number of the set's flashcards: changed in the same transaction as they are. */
+  card_count: number
+  created: string
+  updated: string
+}
+
+export interface SetTagsTable {
+  set_id: string
+  tag: string
+}
+
+export interface FlashcardsTable {
+  id: string
+  study_set_id: string
+  term: string
+  definition: string
+  /** 1-based and dense within a set. */
+  position: number
+  created: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
   sessions: SessionsTable
   email_tokens: EmailTokensTable
+  study_sets: StudySetsTable
+  set_tags: SetTagsTable
+  flashcards: FlashcardsTable
 }

@@ -47,3 +47,22 @@ export function requireUser<StateT extends Authenticated = Authenticated>(
 export function requireVerifiedUser<StateT extends Authenticated = Authenticated>(deps: Deps): RouterMiddleware<StateT> {
   return requireUser<StateT>(deps, { verified: true })
 }
+
+/** The state a handler sees after `optionalUser`: a visitor has no `auth`. */
+export type MaybeAuthenticated = { auth?: AuthState }
+
+/**
+ * For routes open to visitors: a request without a token goes on as a visitor; one with a token
+ * that is not valid gets 401, so a signed-out-by-the-server client learns it at once.
+ */
+export function optionalUser<StateT extends MaybeAuthenticated = MaybeAuthenticated>(deps: Deps): RouterMiddleware<StateT> {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx)
+    if (token) {
+      const auth = await authenticateToken(deps, token)
+      if (!auth) throw unauthenticated()
+      ;(ctx.state as MaybeAuthenticated).auth = auth
+    }
+    await next()
+  }
+}

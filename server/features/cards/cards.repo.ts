@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { FlashcardsTable } from '../../db/schema'
+
+export type FlashcardRow = Selectable<FlashcardsTable>
+
+export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
+  const [{ total } = { total: 0 }] = await db
+    .selectFrom('flashcards')
+    .where('study_set_id', '=', setId)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute()
+  const items = await db
+    .selectFrom('flashcards')
+    .selectAll()
+    .where('study_set_id', '=', setId)
+    .orderBy('position', order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  return { items, total: Number(total) }
+}
+
+export async function findCard(db: DB, setId: string, cardId: string): Promise<FlashcardRow | undefined> {
+  return db.selectFrom('flashcards').selectAll().where('id', '=', cardId).where('study_set_id', '=', setId).executeTakeFirst()
+}
+
+/**
+ * Counts one more card on the set and returns the new count, which is the next position since
+ * positions are dense. The update locks the set's row, so concurrent adds queue up.
+ */
+export async function nextCardPosition(db: DB, setId: string, now: string): Promise<number> {
+  const { card_count } = await db
+    .updateTable('study_sets')
+    .set((eb) => ({ card_count: eb('card_count', '+', 1), updated: now }))
+    .where('id', '=', setId)
+    .returning('card_count')
+    .executeTakeFirstOrThrow()
+  return card_count
+}
+
+export async function insertCard(db: DB, card: FlashcardRow): Promise<void> {
+  await db.insertInto('flashcards').values(card).execute()
+}
+
+export async function updateCard(db: DB, cardId: string, changes: Partial<Pick<FlashcardRow, 'term' | 'definition'>>): Promise<void> {
+  await db.updateTable('flashcards').set(changes).where('id', '=', cardId).execute()
+}
+
+/** Deletes a card, closes the gap in positions behind it and counts one card less, in the caller's transaction. */
+export async function deleteCardAndCloseGap(db: DB, card: FlashcardRow, now: string): Promise<void> {
+  await db.deleteFrom('flashcards').where('id', '=', card.id).execute()
+  await db
+    .updateTable('flashcards')
+    .set((eb) => ({ position: eb('position', '-', 1) }))
+    .where('study_set_id', '=', card.study_set_id)
+    .where('position', '>', card.position)
+    .execute()
+  await db
+    .updateTable('study_sets')
+    .set((eb) => ({ card_count: eb('card_count', '-', 1), updated: now }))
+    .where('id', '=', card.study_set_id)
+    .execute()
+}
+
+export async function touchSet(db: DB, setId: string, now: string): Promise<void> {
+  await db.updateTable('study_sets').set({ updated: now }).where('id', '=', setId).execute()
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod'
+import type { CardListQuery, Flashcard, ListResponse } from '../../../shared/api/sets'
+import { newId } from '../../db/ids'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import { limitOffset, listResponse } from '../../http/pagination'
+import type { AuthState } from '../auth/auth.service'
+import { ownedSet, readableSet } from '../sets/set-access'
+import type { setSchemas } from '../sets/sets.schemas'
+import { toFlashcard } from './cards.mapper'
+import * as repo from './cards.repo'
+
+type CreateCard = z.output<typeof setSchemas.createCard>
+type UpdateCard = z.output<typeof setSchemas.updateCard>
+
+export const CARD_NOT_FOUND = 'Flashcard not found'
+
+export async function listCards(deps: Deps, setId: string, auth: AuthState | undefined, query: CardListQuery): Promise<ListResponse<Flashcard>> {
+  await readableSet(deps, setId, auth)
+  const order = query.sort === '-position' ? 'desc' : 'asc'
+  const { items, total } = await repo.listCards(deps.db, setId, order, limitOffset(query))
+  return listResponse(items.map(toFlashcard), total, query)
+}
+
+/** Appends a card at the next position; the set's cardCount changes in the same transaction. */
+export async function addCard(deps: Deps, setId: string, auth: AuthState, input: CreateCard): Promise<Flashcard> {
+  await ownedSet(deps, setId, auth)
+  const now = deps.clock.now().toISOString()
+  const card = await deps.db.transaction().execute(async (trx) => {
+    const position = await repo.nextCardPosition(trx, setId, now)
+    const row = { id: newId(), study_set_id: setId, term: input.term, definition: input.definition, position, created: now }
+    await repo.insertCard(trx, row)
+    return row
+  })
+  return toFlashcard(card)
+}
+
+async function ownedCard(deps: Deps, setId: string, cardId: string, auth: AuthState) {
+  await ownedSet(deps, setId, auth)
+  const card = await repo.findCard(deps.db, setId, cardId)
+  if (!card) throw notFound(CARD_NOT_FOUND)
+  return card
+}
+
+export async function updateCard(deps: Deps, setId: string, cardId: string, auth: AuthState, input: UpdateCard): Promise<Flashcard> {
+  const card = await ownedCard(deps, setId, cardId, auth)
+  const changes = {
+    ...(input.term !== undefined ? { term: input.term } : {}),
+    ...(input.definition !== undefined ? { definition: input.definition } : {}),
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updateCard(trx, cardId, changes)
+    await repo.touchSet(trx, setId, deps.clock.now().toISOString())
+  })
+  return toFlashcard({ ...card, ...changes })
+}
+
+/** Deletes a card; later positions close the gap and cardCount drops, in one transaction. */
+export async function deleteCard(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
+  await ownedSet(deps, setId, auth)
+  await deps.db.transaction().execute(async (trx) => {
+    // Read inside the transaction: a concurrent delete may have moved this card's position.
+    const card = await repo.findCard(trx, setId, cardId)
+    if (!card) throw notFound(CARD_NOT_FOUND)
+    await repo.deleteCardAndCloseGap(trx, card, deps.clock.now().toISOString())
+  })
+}

@@ -1,0 +1,101 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { StudySetsTable } from '../../db/schema'
+import { containsIgnoringCase } from '../../db/text-search'
+
+export type StudySetRow = Selectable<StudySetsTable>
+export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
+
+export interface SetFilter {
+  ownerId?: string
+  publicOnly?: boolean
+  search: string
+  /** Every one of these tags (AND). */
+  tags: string[]
+}
+
+function selectSetsWithOwner(db: DB) {
+  return db
+    .selectFrom('study_sets')
+    .leftJoin('users', 'users.id', 'study_sets.owner_id')
+    .selectAll('study_sets')
+    .select('users.username as owner_username')
+}
+
+export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner | undefined> {
+  return selectSetsWithOwner(db).where('study_sets.id', '=', id).executeTakeFirst()
+}
+
+function filtered(db: DB, filter: SetFilter) {
+  let query = db.selectFrom('study_sets')
+  if (filter.ownerId !== undefined) query = query.where('study_sets.owner_id', '=', filter.ownerId)
+  if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
+  if (filter.search) {
+    const search = filter.search
+    query = query.where((eb) =>
+      eb.or([containsIgnoringCase(eb.ref('study_sets.title'), search), containsIgnoringCase(eb.ref('study_sets.description'), search)]),
+    )
+  }
+  for (const tag of filter.tags) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('set_tags')
+          .select('set_tags.set_id')
+          .whereRef('set_tags.set_id', '=', 'study_sets.id')
+          .where('set_tags.tag', '=', tag),
+      ),
+    )
+  }
+  return query
+}
+
+/** One page of sets matching the filter, newest first, and how many match in all. */
+export async function listSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
+  const [{ total } = { total: 0 }] = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute()
+  const ids = filtered(db, filter)
+    .select('study_sets.id')
+    .orderBy('study_sets.created', 'desc')
+    .orderBy('study_sets.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+  const items = await selectSetsWithOwner(db)
+    .where('study_sets.id', 'in', ids)
+    .orderBy('study_sets.created', 'desc')
+    .orderBy('study_sets.id', 'desc')
+    .execute()
+  return { items, total: Number(total) }
+}
+
+/** The distinct tags of the sets matching the filter, sorted. */
+export async function listTags(db: DB, filter: Pick<SetFilter, 'ownerId' | 'publicOnly'>): Promise<string[]> {
+  let query = db.selectFrom('set_tags').innerJoin('study_sets', 'study_sets.id', 'set_tags.set_id').select('set_tags.tag').distinct()
+  if (filter.ownerId !== undefined) query = query.where('study_sets.owner_id', '=', filter.ownerId)
+  if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
+  const rows = await query.orderBy('set_tags.tag').execute()
+  return rows.map((row) => row.tag)
+}
+
+export async function insertSet(db: DB, set: Insertable<StudySetsTable>): Promise<void> {
+  await db.insertInto('study_sets').values(set).execute()
+}
+
+export async function updateSet(db: DB, id: string, changes: Updateable<StudySetsTable>): Promise<void> {
+  await db.updateTable('study_sets').set(changes).where('id', '=', id).execute()
+}
+
+export async function deleteSet(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('study_sets').where('id', '=', id).execute()
+}
+
+/** Replaces the tag rows of a set with `tags` (the comma-separated column value). */
+export async function replaceSetTags(db: DB, setId: string, tags: string): Promise<void> {
+  await db.deleteFrom('set_tags').where('set_id', '=', setId).execute()
+  const rows = tags
+    .split(',')
+    .filter(Boolean)
+    .map((tag) => ({ set_id: setId, tag }))
+  if (rows.length > 0) await db.insertInto('set_tags').values(rows).execute()
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
+import { containsProfanity } from '../text/profanity'
+import type { PublicUser } from './users'
+
+/** The API shapes of study sets and cards (api.md, "Study sets and cards"). */
+export interface StudySet {
+  id: string
+  title: string
+  description: string
+  /** Comma-separated, upper-cased tags, each at most 10 characters. */
+  tags: string
+  isPublic: boolean
+  cardCount: number
+  /** Null only if the owner's account is gone (shown as 'Unknown'). */
+  owner: PublicUser | null
+  created: string
+  updated: string
+}
+
+export interface Flashcard {
+  id: string
+  term: string
+  definition: string
+  position: number
+  created: string
+}
+
+export interface ListResponse<T> {
+  items: T[]
+  page: number
+  perPage: number
+  totalItems: number
+  totalPages: number
+}
+
+export interface TagsResponse {
+  tags: string[]
+}
+
+/** Field messages of spec section 5, for a field shown to the user as `label`. */
+export const textMessages = {
+  empty: (label: string) => `${label} cannot be empty.`,
+  profane: (label: string) => `${label} contains inappropriate words. Please revise.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+}
+
+/** Removes markup from user text. The server passes a real sanitiser; the browser may pass its own. */
+export type StripMarkup = (text: string) => string
+
+interface TextRule {
+  label: string
+  max: number
+  required: boolean
+}
+
+/** A saved text field: markup stripped, trimmed, required or not, within its limit, and clean. */
+function textField(strip: StripMarkup, { label, max, required }: TextRule) {
+  return z
+    .string({ error: textMessages.empty(label) })
+    .transform((value) => strip(value).trim())
+    .pipe(
+      z
+        .string()
+        .refine((value) => !required || value.length > 0, textMessages.empty(label))
+        .refine((value) => value.length <= max, textMessages.tooLong(label, max))
+        .refine((value) => !containsProfanity(value), textMessages.profane(label)),
+    )
+}
+
+/** Splits, cleans, upper-cases and de-duplicates tags; each at most 10 characters. */
+function tagsField(strip: StripMarkup) {
+  return z
+    .string({ error: 'Tags must be text.' })
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((tag) => strip(tag).trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string())
+        .refine((tags) => tags.every((tag) => tag.length <= SET_LIMITS.tag), textMessages.tooLong('Tag', SET_LIMITS.tag))
+        .refine((tags) => tags.length <= SET_LIMITS.tagsPerSet, `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`)
+        .refine((tags) => !tags.some(containsProfanity), textMessages.profane('Tag')),
+    )
+    .transform((tags) => tags.join(','))
+}
+
+/** The request schemas of the set and card routes, built around a markup stripper. */
+export function createSetSchemas(strip: StripMarkup) {
+  const title = textField(strip, { label: 'Title', max: SET_LIMITS.title, required: true })
+  const description = textField(strip, { label: 'Description', max: SET_LIMITS.description, required: false })
+  const tags = tagsField(strip)
+  const term = textField(strip, { label: 'Term', max: SET_LIMITS.term, required: true })
+  const definition = textField(strip, { label: 'Definition', max: SET_LIMITS.definition, required: true })
+
+  return {
+    createSet: z.object({
+      title,
+      description: description.optional().default(''),
+      tags: tags.optional().default(''),
+      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional().default(false),
+    }),
+    updateSet: z.object({
+      title: title.optional(),
+      description: description.optional(),
+      tags: tags.optional(),
+      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional(),
+    }),
+    createCard: z.object({ term, definition }),
+    updateCard: z.object({ term: term.optional(), definition: definition.optional() }),
+  }
+}
+
+export type SetSchemas = ReturnType<typeof createSetSchemas>
+export type CreateSetInput = z.input<SetSchemas['createSet']>
+export type UpdateSetInput = z.input<SetSchemas['updateSet']>
+export type CreateCardInput = z.input<SetSchemas['createCard']>
+export type UpdateCardInput = z.input<SetSchemas['updateCard']>
+
+const pageNumber = (fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : Number(value)))
+    .pipe(z.number().int('Must be a whole number.').min(1, 'Must be at least 1.').max(max, `Must be at most ${max}.`))
+
+/** `?page=1&perPage=30` of every list. */
+export const pageQuerySchema = z.object({
+  page: pageNumber(1, 1_000_000),
+  perPage: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+})
+
+/** The query of the set lists: search in title or description, and tags joined with AND. */
+export const setListQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(z.string().max(200, 'Search must be at most 200 characters.')),
+  tag: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => [...new Set((value === undefined ? [] : [value].flat()).map((tag) => tag.trim().toUpperCase()).filter(Boolean))])
+    .pipe(z.array(z.string().max(SET_LIMITS.tag, textMessages.tooLong('Tag', SET_LIMITS.tag))).max(SET_LIMITS.tagsPerSet)),
+})
+export type SetListQuery = z.output<typeof setListQuerySchema>
+
+export const cardListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['position', '-position'], { error: 'Sort must be position or -position.' }).optional().default('position'),
+})
+export type CardListQuery = z.output<typeof cardListQuerySchema>
+
+export const tagsQuerySchema = z.object({
+  scope: z.enum(['public', 'mine'], { error: 'Scope must be public or mine.' }).optional().default('public'),
+})
