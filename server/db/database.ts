@@ -14,6 +14,11 @@ export function openSqliteDatabase(file: string): DB {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // SQLite's built-in lower() folds ASCII letters only, so a case-insensitive search for 'ökologie'
+  // would miss 'Ökologie'. Replace it with full Unicode lower-casing (as SQLite's ICU extension
+  // does, and as PostgreSQL's lower() already behaves). ASCII text lower-cases exactly as before,
+  // so the index on lower(username) (usernames are ASCII) keeps its values.
+  sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()))
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 }
 

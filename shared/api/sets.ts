@@ -68,15 +68,19 @@ function textField(strip: StripMarkup, { label, max, required }: TextRule) {
     )
 }
 
-/** Splits, cleans, upper-cases and de-duplicates tags; each at most 10 characters. */
+/**
+ * Cleans, splits, upper-cases and de-duplicates tags; each at most 10 characters. Markup is
+ * stripped from the whole string before it is split: a comma inside a tag's attribute must not
+ * cut the markup in two, and an encoded comma ('&#44;') becomes a separator like any other.
+ */
 function tagsField(strip: StripMarkup) {
   return z
     .string({ error: 'Tags must be text.' })
     .transform((value) => [
       ...new Set(
-        value
+        strip(value)
           .split(',')
-          .map((tag) => strip(tag).trim().toUpperCase())
+          .map((tag) => tag.trim().toUpperCase())
           .filter(Boolean),
       ),
     ])
@@ -127,7 +131,7 @@ const pageNumber = (fallback: number, max: number) =>
     .string()
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : Number(value)))
-    .pipe(z.number().int('Must be a whole number.').min(1, 'Must be at least 1.').max(max, `Must be at most ${max}.`))
+    .pipe(z.number({ error: 'Must be a whole number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(max, `Must be at most ${max}.`))
 
 /** `?page=1&perPage=30` of every list. */
 export const pageQuerySchema = z.object({

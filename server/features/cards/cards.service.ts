@@ -24,9 +24,10 @@ export async function listCards(deps: Deps, setId: string, auth: AuthState | und
 
 /** Appends a card at the next position; the set's cardCount changes in the same transaction. */
 export async function addCard(deps: Deps, setId: string, auth: AuthState, input: CreateCard): Promise<Flashcard> {
-  await ownedSet(deps, setId, auth)
   const now = deps.clock.now().toISOString()
   const card = await deps.db.transaction().execute(async (trx) => {
+    // Checked inside the transaction, so a set deleted meanwhile is a clean 404, not a failed insert.
+    await ownedSet({ ...deps, db: trx }, setId, auth)
     const position = await repo.nextCardPosition(trx, setId, now)
     const row = { id: newId(), study_set_id: setId, term: input.term, definition: input.definition, position, created: now }
     await repo.insertCard(trx, row)
@@ -35,31 +36,30 @@ export async function addCard(deps: Deps, setId: string, auth: AuthState, input:
   return toFlashcard(card)
 }
 
-async function ownedCard(deps: Deps, setId: string, cardId: string, auth: AuthState) {
-  await ownedSet(deps, setId, auth)
-  const card = await repo.findCard(deps.db, setId, cardId)
-  if (!card) throw notFound(CARD_NOT_FOUND)
-  return card
-}
-
 export async function updateCard(deps: Deps, setId: string, cardId: string, auth: AuthState, input: UpdateCard): Promise<Flashcard> {
-  const card = await ownedCard(deps, setId, cardId, auth)
   const changes = {
     ...(input.term !== undefined ? { term: input.term } : {}),
     ...(input.definition !== undefined ? { definition: input.definition } : {}),
   }
-  await deps.db.transaction().execute(async (trx) => {
+  const card = await deps.db.transaction().execute(async (trx) => {
+    // Read inside the transaction: a concurrent delete may remove the card or move its position.
+    await ownedSet({ ...deps, db: trx }, setId, auth)
+    const found = await repo.findCard(trx, setId, cardId)
+    if (!found) throw notFound(CARD_NOT_FOUND)
+    // An empty PATCH changes nothing (and an UPDATE with no columns is not valid SQL).
+    if (Object.keys(changes).length === 0) return found
     await repo.updateCard(trx, cardId, changes)
     await repo.touchSet(trx, setId, deps.clock.now().toISOString())
+    return { ...found, ...changes }
   })
-  return toFlashcard({ ...card, ...changes })
+  return toFlashcard(card)
 }
 
 /** Deletes a card; later positions close the gap and cardCount drops, in one transaction. */
 export async function deleteCard(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
-  await ownedSet(deps, setId, auth)
   await deps.db.transaction().execute(async (trx) => {
     // Read inside the transaction: a concurrent delete may have moved this card's position.
+    await ownedSet({ ...deps, db: trx }, setId, auth)
     const card = await repo.findCard(trx, setId, cardId)
     if (!card) throw notFound(CARD_NOT_FOUND)
     await repo.deleteCardAndCloseGap(trx, card, deps.clock.now().toISOString())
