@@ -17,4 +17,21 @@ describe('profanity', () => {
     expect(maskProfanity('what a shithead, really')).toBe('what a ********, really')
     expect(maskProfanity('clean text stays')).toBe('clean text stays')
   })
+
+  it('is not fooled by punctuation, line breaks or joiners around a word', () => {
+    expect(containsProfanity('What a bastard!')).toBe(true)
+    expect(containsProfanity('a\nbitch')).toBe(true)
+    expect(containsProfanity('(bitch)')).toBe(true)
+    expect(containsProfanity("the bitch's")).toBe(true)
+    expect(containsProfanity('Cells: the basic unit of life!')).toBe(false)
+  })
+
+  it('matches entries with inner joiners as listed', () => {
+    expect(containsProfanity('a g-spot')).toBe(true)
+    expect(maskProfanity('What a bastard!\nReally.')).toBe('What a *******!\nReally.')
+  })
+
+  it('keeps every character that is not part of a profane word', () => {
+    expect(maskProfanity('Ökologie, Zelle & 細胞 🌱')).toBe('Ökologie, Zelle & 細胞 🌱')
+  })
 })

@@ -1,21 +1,36 @@
 import leoProfanity from 'leo-profanity'
 
+/** leo-profanity's English word list, lower-cased, for whole-word lookups. */
+const PROFANE_WORDS = new Set(leoProfanity.list().map((word) => word.toLowerCase()))
+
 /**
  * The word list's wildcard entries (spec section 5: "a large English word list with some wildcard
  * entries", like the common lists' '*fuck*' and '*shit*'): a word containing one of these stems is
  * profane whatever letters surround it ('shithead', 'fuckface'), which whole-word matching misses.
  */
-const WILDCARD_STEMS = ['fuck', 'shit']
-const wildcardWord = () => new RegExp(`\\p{L}*(?:${WILDCARD_STEMS.join('|')})\\p{L}*`, 'giu')
+const WILDCARD_STEMS = /fuck|shit/i
 
-/** Whole-word, case-insensitive profanity check against leo-profanity's English list and the wildcard entries. */
+/**
+ * A word: letters and digits, with inner joiners the list's entries use ('g-spot', 's&m').
+ * Everything else (spaces, punctuation, line breaks) separates words, so 'bastard!' is a word
+ * followed by punctuation, not a new word that slips past the list.
+ */
+const WORD = /[\p{L}\p{N}]+(?:[-&'][\p{L}\p{N}]+)*/gu
+
+function isProfane(word: string): boolean {
+  const lower = word.toLowerCase()
+  return PROFANE_WORDS.has(lower) || WILDCARD_STEMS.test(lower) || lower.split(/[-']/).some((part) => PROFANE_WORDS.has(part))
+}
+
+/** Whole-word, case-insensitive profanity check against the list and its wildcard entries. */
 export function containsProfanity(text: string): boolean {
-  return leoProfanity.check(text) || wildcardWord().test(text)
+  for (const [word] of text.matchAll(WORD)) if (isProfane(word)) return true
+  return false
 }
 
 /** Replaces each profane word with asterisks of the same length. */
 export function maskProfanity(text: string): string {
-  return leoProfanity.clean(text, '*').replace(wildcardWord(), (word) => '*'.repeat(word.length))
+  return text.replace(WORD, (word) => (isProfane(word) ? '*'.repeat(word.length) : word))
 }
 
 /** Usernames join words with dots, hyphens, underscores and digits: check each word on its own. */

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server'
 import { expect } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Clock } from '../../server/clock'
-import { type AppConfig, type Config, loadConfig } from '../../server/config'
+import { type AppConfig, type Config, loadConfig, type RateLimitConfig } from '../../server/config'
 import { type DB, openSqliteDatabase } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
 import { createMailer } from '../../server/features/mail/mailer'
@@ -98,8 +98,11 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Config overrides, plus the React build folder to serve (none: the app serves only the API). */
-export type TestAppOptions = Partial<Config> & { rendererDir?: string }
+/**
+ * Config overrides, plus the React build folder to serve (none: the app serves only the API).
+ * `rateLimits` names only the limits a test turns on; the others stay off.
+ */
+export type TestAppOptions = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitConfig>; rendererDir?: string }
 
 /**
  * The real app over HTTP on a fresh SQLite database in a temporary folder, with mail going to a
@@ -108,7 +111,7 @@ export type TestAppOptions = Partial<Config> & { rendererDir?: string }
  * Rate limits are off unless a test sets `rateLimits`: every request comes from 127.0.0.1, so the
  * production defaults would trip after a few registrations. tests/api/rate-limits.test.ts covers them.
  */
-export async function startTestApp({ rendererDir, ...overrides }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp({ rendererDir, rateLimits, ...overrides }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-api-'))
   const inbox = await startSmtpInbox()
   const base = loadConfig({
@@ -119,8 +122,14 @@ export async function startTestApp({ rendererDir, ...overrides }: TestAppOptions
     RATE_LIMIT_LOGIN: '0',
     RATE_LIMIT_REGISTER: '0',
     RATE_LIMIT_EMAIL: '0',
+    RATE_LIMIT_CONTACT: '0',
   })
-  const config: AppConfig = { ...base, authSecret: 'test-secret-that-is-long-enough-0123456789', ...overrides } as AppConfig
+  const config: AppConfig = {
+    ...base,
+    authSecret: 'test-secret-that-is-long-enough-0123456789',
+    ...overrides,
+    rateLimits: { ...base.rateLimits, ...rateLimits },
+  }
   const db = openSqliteDatabase(path.join(dataDir, 'cardwise.db'))
   await migrateToLatest(db)
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
@@ -181,7 +190,7 @@ let accountCounter = 0
 /** Registers (and by default verifies and logs in) a fresh account through the API. */
 export async function createAccount(app: TestApp, options: { verified?: boolean; username?: string } = {}): Promise<Account> {
   accountCounter += 1
-  const username = options.username ?? `student${accountCounter}${Math.random().toString(36).slice(2, 6)}`
+  const username = options.username ?? `student${accountCounter}_${Math.random().toString().slice(2, 8)}`
   const email = `${username.toLowerCase()}@example.org`
   const password = 'correct horse battery'
   const registered = await app.api('POST', '/api/auth/register', { body: { username, email, password, passwordConfirm: password } })

@@ -89,7 +89,7 @@ export interface TestAccount {
 /** A fresh account made through the API (faster than the form when the form is not under test). */
 export async function registerAccount(server: E2EServer, options: { verified?: boolean } = {}): Promise<TestAccount> {
   accountCounter += 1
-  const username = `student${accountCounter}${Math.random().toString(36).slice(2, 7)}`
+  const username = `student${accountCounter}_${Math.random().toString().slice(2, 8)}`
   const account = { username, email: `${username}@example.org`, password: 'correct horse battery' }
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
@@ -177,9 +177,11 @@ export async function apiLogIn(server: E2EServer, account: TestAccount): Promise
   return ((await response.json()) as { token: string }).token
 }
 
-export const test = base.extend<{ server: E2EServer }>({
-  server: async ({}, use) => {
-    const { server, stop } = await startServer()
+export const test = base.extend<{ server: E2EServer; serverEnv: Record<string, string> }>({
+  /** Extra environment for the test's server, e.g. `test.use({ serverEnv: { RATE_LIMIT_CONTACT: '1' } })`. */
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
+    const { server, stop } = await startServer(serverEnv)
     await use(server)
     await stop()
   },
