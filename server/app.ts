@@ -5,6 +5,7 @@ import type { DB } from './db/database'
 import type { Deps } from './deps'
 import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
+import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
@@ -61,6 +62,7 @@ export function createApp(options: AppOptions): Koa {
     realtimeRoutes(deps),
     setsRoutes(deps),
     cardsRoutes(deps),
+    contactRoutes(deps),
   ]) {
     app.use(router.routes())
     app.use(router.allowedMethods())

@@ -15,18 +15,21 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Cardwise <no-reply@localhost>',
+      contactEmail: undefined,
       authSecret: undefined,
       tokenTtlSeconds: 14 * 24 * 3600,
       bcryptCost: 12,
       trustProxy: false,
       logRequests: true,
       realtimeHeartbeatSeconds: 25,
-      rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5 },
+      rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5, contact: 5 },
     })
   })
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', HOST: ' ', SMTP_URL: '', AUTH_SECRET: '', TRUST_PROXY: '' }, cwd)).toEqual(loadConfig({}, cwd))
+    expect(
+      loadConfig({ PORT: '', HOST: ' ', SMTP_URL: '', CONTACT_EMAIL: ' ', AUTH_SECRET: '', TRUST_PROXY: '', RATE_LIMIT_CONTACT: '' }, cwd),
+    ).toEqual(loadConfig({}, cwd))
   })
 
   it('reads good values', () => {
@@ -38,6 +41,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://cards.example.org/',
         SMTP_URL: 'smtps://user:pass@mail.example.org:465',
         MAIL_FROM: 'Cards <cards@example.org>',
+        CONTACT_EMAIL: ' team@example.org ',
         AUTH_SECRET: 's'.repeat(32),
         AUTH_TOKEN_TTL_SECONDS: '3600',
         BCRYPT_COST: '10',
@@ -48,6 +52,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_LOGIN: '0',
         RATE_LIMIT_REGISTER: '3',
         RATE_LIMIT_EMAIL: '1',
+        RATE_LIMIT_CONTACT: '2',
       },
       cwd,
     )
@@ -58,13 +63,14 @@ describe('loadConfig', () => {
       publicUrl: 'https://cards.example.org',
       smtpUrl: 'smtps://user:pass@mail.example.org:465',
       mailFrom: 'Cards <cards@example.org>',
+      contactEmail: 'team@example.org',
       authSecret: 's'.repeat(32),
       tokenTtlSeconds: 3600,
       bcryptCost: 10,
       trustProxy: true,
       logRequests: false,
       realtimeHeartbeatSeconds: 30,
-      rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1 },
+      rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1, contact: 2 },
     })
   })
 
@@ -89,6 +95,12 @@ describe('loadConfig', () => {
     ['REALTIME_HEARTBEAT_SECONDS', '31'],
     ['RATE_LIMIT_WINDOW_SECONDS', '0'],
     ['RATE_LIMIT_LOGIN', '-1'],
+    ['CONTACT_EMAIL', 'team'],
+    ['CONTACT_EMAIL', 'team@'],
+    ['CONTACT_EMAIL', 'Team <team@example.org>'],
+    ['RATE_LIMIT_CONTACT', '-1'],
+    ['RATE_LIMIT_CONTACT', 'five'],
+    ['RATE_LIMIT_CONTACT', '2.5'],
   ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value }, cwd)
     expect(load).toThrow(ConfigError)

@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
+  /** Where contact-form messages are mailed; unset: they are only stored. */
+  contactEmail: string | undefined
   /** Unset means: generate one once and keep it in the data folder (see `resolveAuthSecret`). */
   authSecret: string | undefined
   tokenTtlSeconds: number
@@ -33,6 +35,8 @@ export interface RateLimitConfig {
   register: number
   /** request-verification, request-password-reset and request-email-change, each on its own. */
   email: number
+  /** Contact-form submissions. */
+  contact: number
 }
 
 /** The configuration the app runs with: the secret is always known by then. */
@@ -92,6 +96,20 @@ function redactUrl(value: string): string {
   return value.replace(/\/\/[^@/]*@/, '//***@')
 }
 
+const emailAddress = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      const address = value.trim()
+      if (!z.email().safeParse(address).success) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an email address like "team@example.org" (got "${value}")` })
+        return z.NEVER
+      }
+      return address
+    })
+
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535, 3000),
   HOST: z.string().optional().transform((value) => value?.trim() || '127.0.0.1'),
@@ -109,6 +127,7 @@ const envSchema = z.object({
       }
       return from
     }),
+  CONTACT_EMAIL: emailAddress('CONTACT_EMAIL'),
   AUTH_SECRET: z
     .string()
     .optional()
@@ -129,6 +148,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: integer('RATE_LIMIT_LOGIN', 0, 1_000_000, 20),
   RATE_LIMIT_REGISTER: integer('RATE_LIMIT_REGISTER', 0, 1_000_000, 10),
   RATE_LIMIT_EMAIL: integer('RATE_LIMIT_EMAIL', 0, 1_000_000, 5),
+  RATE_LIMIT_CONTACT: integer('RATE_LIMIT_CONTACT', 0, 1_000_000, 5),
 })
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -146,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     authSecret: e.AUTH_SECRET,
     tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
     bcryptCost: e.BCRYPT_COST,
@@ -157,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       login: e.RATE_LIMIT_LOGIN,
       register: e.RATE_LIMIT_REGISTER,
       email: e.RATE_LIMIT_EMAIL,
+      contact: e.RATE_LIMIT_CONTACT,
     },
   }
 }

@@ -72,6 +72,18 @@ export interface FlashcardsTable {
   created: string
 }
 
+export interface ContactFormSubmissionsTable {
+  id: string
+  /** The signed-in sender's account; null for visitors and once the account is deleted. */
+  user_id: string | null
+  name: string
+  /** The account's email for a signed-in sender, else the one typed in. */
+  email: string
+  subject: string
+  message: string
+  created: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -80,4 +92,5 @@ export interface Database {
   study_sets: StudySetsTable
   set_tags: SetTagsTable
   flashcards: FlashcardsTable
+  contact_form_submissions: ContactFormSubmissionsTable
 }

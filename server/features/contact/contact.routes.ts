@@ -1,0 +1,57 @@
+import Router, { type RouterMiddleware } from '@koa/router'
+import { createContactSchema, honeypotFilled } from '../../../shared/api/contact'
+import { newId } from '../../db/ids'
+import type { Deps } from '../../deps'
+import { type MaybeAuthenticated, optionalUser } from '../../http/auth'
+import { rateLimit } from '../../http/rate-limit'
+import { type Input, validate } from '../../http/validate'
+import { stripMarkup } from '../../text/markup'
+import * as contact from './contact.service'
+
+/** The shared contact schema, with the server's real sanitiser. */
+const contactSchema = createContactSchema(stripMarkup)
+
+type Submit = MaybeAuthenticated & Input<typeof contactSchema>
+
+/**
+ * A filled honeypot is a bot: it gets the same 201 a person gets (with an id that was never
+ * stored), before validation, so it learns nothing about what was wrong.
+ */
+const dropHoneypotted: RouterMiddleware<Submit> = async (ctx, next) => {
+  if (honeypotFilled(ctx.request.body)) {
+    ctx.status = 201
+    ctx.body = { id: newId() }
+    return
+  }
+  await next()
+}
+
+/** A signed-in sender writes as their account: the body's email is replaced before validation. */
+const useAccountEmail: RouterMiddleware<Submit> = async (ctx, next) => {
+  const { auth } = ctx.state
+  const body: unknown = ctx.request.body
+  if (auth && typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    ctx.request.body = { ...body, email: auth.user.email }
+  }
+  await next()
+}
+
+export function contactRoutes(deps: Deps): Router {
+  const router = new Router({ prefix: '/api/contact' })
+  const limits = deps.config.rateLimits
+
+  router.post<Submit>(
+    '/',
+    rateLimit(deps.rateLimitStore, deps.clock, { name: 'contact', max: limits.contact, windowSeconds: limits.windowSeconds }),
+    dropHoneypotted,
+    optionalUser<Submit>(deps),
+    useAccountEmail,
+    validate(contactSchema),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await contact.submitContact(deps, ctx.state.input, ctx.state.auth)
+    },
+  )
+
+  return router
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { maskProfanity } from '../text/profanity'
+import { emailSchema } from './auth'
+import { type StripMarkup, textMessages } from './sets'
+
+/** The contact form (spec sections 2, 5, 8 and 9; api.md "Other": POST /api/contact). */
+
+/** Longest saved contact texts, in characters. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  subject: 150,
+  message: 5000,
+} as const
+
+/** How long the success and rate-limited notices stay (spec section 9: 5 s). */
+export const CONTACT_NOTICE_MS = 5000
+
+export const contactMessages = {
+  sent: "Thank you for your message! We'll get back to you soon.",
+  rateLimited: 'Too many attempts. Please try again later.',
+  failed: 'Failed to submit contact form',
+} as const
+
+/**
+ * A contact text: markup stripped, trimmed, required, within its limit, and profane words masked
+ * with asterisks. Unlike set text it is masked rather than refused: a complaint that swears still
+ * reaches the team. Masking keeps the length, so the limit is checked on what is saved.
+ */
+function contactText(strip: StripMarkup, label: string, max: number) {
+  return z
+    .string({ error: textMessages.empty(label) })
+    .transform((value) => strip(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, textMessages.empty(label))
+        .max(max, textMessages.tooLong(label, max))
+        .transform(maskProfanity),
+    )
+}
+
+/**
+ * The body of POST /api/contact, built around a markup stripper like `createSetSchemas`: the server
+ * passes its real sanitiser, the browser an identity (it only repeats the checks to answer faster).
+ *
+ * `website` is the honeypot: people never see it, so it is empty; the route answers a filled one
+ * before this schema runs (see `honeypotFilled`).
+ */
+export function createContactSchema(strip: StripMarkup) {
+  return z.object({
+    name: contactText(strip, 'Name', CONTACT_LIMITS.name),
+    email: emailSchema,
+    subject: contactText(strip, 'Subject', CONTACT_LIMITS.subject),
+    message: contactText(strip, 'Message', CONTACT_LIMITS.message),
+    website: z.string().optional().default(''),
+  })
+}
+
+export type ContactSchema = ReturnType<typeof createContactSchema>
+export type ContactInput = z.input<ContactSchema>
+export type ContactSubmission = z.output<ContactSchema>
+
+/** POST /api/contact answers 201 with the new submission's id. */
+export interface ContactResponse {
+  id: string
+}
+
+/** True when a request body filled the hidden honeypot field: a bot, not a person. */
+export function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('website' in body)) return false
+  const value = (body as { website: unknown }).website
+  if (typeof value === 'string') return value.trim() !== ''
+  return value !== undefined && value !== null && value !== false
+}
