@@ -35,3 +35,9 @@ export const SET_LIMITS = {
   term: 120,
   definition: 300,
 } as const
+
+/** Page sizes of the set screens (spec section 9): set lists and the detail's cards ask for 50. */
+export const SET_LIST_PAGE_SIZE = 50
+export const CARD_LIST_PAGE_SIZE = 50
+/** The Flashcards view shows this many more cards each time 'Load More Cards' is pressed. */
+export const FLASHCARDS_VIEW_STEP = 20

@@ -70,3 +70,21 @@ export const sessionMessages = {
   defaultTitle: 'Session Invalidated',
   defaultMessage: 'Your session has been invalidated. You will be redirected to the login page.',
 } as const
+
+/** Study-set screen texts (spec sections 2 and 8). */
+export const setMessages = {
+  createFailed: 'Failed to create study set',
+  updateFailed: 'Failed to update study set',
+  addCardFailed: 'Failed to add flashcard',
+  updateCardFailed: 'Failed to update flashcard',
+  deleteSetConfirm: 'Are you sure you want to delete this study set?',
+  deleteCardConfirm: 'Are you sure you want to delete this flashcard?',
+  linkCopied: 'Link copied to clipboard!',
+  linkCopyFailed: 'Failed to copy link. Please copy manually.',
+  notFound: 'Study set not found',
+  loading: 'Loading...',
+  loadingSets: 'Loading study sets...',
+  noSetsFound: 'No study sets found',
+  noSetsHint: 'Try adjusting your search terms or tag filters.',
+  loadError: (message: string) => `Error: ${message}`,
+} as const

@@ -1,15 +1,22 @@
-import { type InputHTMLAttributes, useId } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react'
 import styles from './Field.module.css'
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldWiring {
+  id: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
+
+interface FieldFrameProps {
   label: string
   /** The field's error (the server's `fields` message or a client check), shown under it. */
   error?: string
   hint?: string
+  renderControl: (wiring: FieldWiring) => ReactNode
 }
 
-/** A labelled input with its hint and error, wired for screen readers. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
+/** The label, hint and error around one control, wired for screen readers. */
+function FieldFrame({ label, error, hint, renderControl }: FieldFrameProps) {
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -19,7 +26,7 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {renderControl({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <small id={hintId} className={styles.hint}>
           {hint}
@@ -32,4 +39,27 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
       )}
     </div>
   )
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string
+  error?: string
+  hint?: string
+  ref?: Ref<HTMLInputElement>
+}
+
+/** A labelled input with its hint and error, wired for screen readers. */
+export function Field({ label, error, hint, ...input }: FieldProps) {
+  return <FieldFrame label={label} error={error} hint={hint} renderControl={(wiring) => <input {...wiring} {...input} />} />
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string
+  error?: string
+  hint?: string
+}
+
+/** The multi-line sibling of Field, for descriptions and definitions. */
+export function TextAreaField({ label, error, hint, rows = 3, ...textarea }: TextAreaFieldProps) {
+  return <FieldFrame label={label} error={error} hint={hint} renderControl={(wiring) => <textarea {...wiring} rows={rows} {...textarea} />} />
 }

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/** The banner's text and version (spec section 1). A new version shows the banner again to everyone. */
+export const ANNOUNCEMENT_TEXT = 'This is an early beta. Expect bugs and changes.'
+export const ANNOUNCEMENT_VERSION = '1.0'
+
+/** The one local-storage key of the banner: JSON `{ version, at }`, `at` in ms since the epoch. */
+export const ANNOUNCEMENT_STORAGE_KEY = 'announcement_dismissed'
+
+/** How long a dismissal lasts (spec section 1: "less than 7 days ago"). */
+export const DISMISSAL_DURATION_MS = 7 * 24 * 60 * 60 * 1000
+
+const dismissalSchema = z.object({ version: z.string(), at: z.number().finite() })
+
+export type AnnouncementDismissal = z.infer<typeof dismissalSchema>
+
+/**
+ * Whether the banner stays hidden: only when the stored dismissal is for this version and was made
+ * less than 7 days before `now`. Anything unreadable, and a dismissal dated in the future (a clock
+ * moved back), shows the banner: showing it once too often is harmless, hiding it for good is not.
+ */
+export function isBannerHidden(stored: string | null, now: number, version: string): boolean {
+  if (stored === null) return false
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(stored)
+  } catch {
+    return false
+  }
+  const dismissal = dismissalSchema.safeParse(parsed)
+  if (!dismissal.success || dismissal.data.version !== version) return false
+  const elapsed = now - dismissal.data.at
+  return elapsed >= 0 && elapsed < DISMISSAL_DURATION_MS
+}
+
+/** The value stored when the banner is dismissed at `now`. */
+export function dismissalRecord(now: number, version: string): string {
+  const record: AnnouncementDismissal = { version, at: now }
+  return JSON.stringify(record)
+}

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react'
+import type { Flashcard } from '../../../../shared/api/sets'
+import { setMessages } from '../../../../shared/messages'
+import { fieldErrorsOf } from '../../lib/api'
+import styles from './AddCardForm.module.css'
+import { CardFormFields, useCardForm } from './CardFormFields'
+import { setsApi } from './sets-api'
+
+/** The owner's form under the terms: a new card goes to the end of the set. */
+export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
+  const form = useCardForm()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const [status, setStatus] = useState('')
+  const termRef = useRef<HTMLInputElement>(null)
+
+  const submit = async () => {
+    setError('')
+    setStatus('')
+    const input = form.validate()
+    if (!input) return
+    setBusy(true)
+    try {
+      const card = await setsApi.addCard(setId, input)
+      onAdded(card)
+      form.reset()
+      setStatus(`Added “${card.term}”.`)
+      termRef.current?.focus()
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure)
+      form.setFields(fields)
+      if (Object.keys(fields).length === 0) setError(setMessages.addCardFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="add-card-heading">
+      <h3 id="add-card-heading" className={styles.heading}>
+        Add a Flashcard
+      </h3>
+      <form
+        className={styles.form}
+        aria-label="Add flashcard"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        <div className={styles.fields}>
+          <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} termRef={termRef} />
+        </div>
+        {error && (
+          <p className="alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.footer}>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Adding...' : 'Add Flashcard'}
+          </button>
+          <p className="muted" role="status">
+            {status}
+          </p>
+        </div>
+      </form>
+    </section>
+  )
+}

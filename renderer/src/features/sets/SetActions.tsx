@@ -1,0 +1,132 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from './icons'
+import styles from './SetActions.module.css'
+
+interface SetActionsProps {
+  isOwner: boolean
+  isPublic: boolean
+  busy: boolean
+  onEdit: () => void
+  onToggleVisibility: () => void
+  onDelete: () => void
+  onCopyLink: () => void
+}
+
+interface Action {
+  key: string
+  label: string
+  icon: ReactNode
+  onSelect: () => void
+  danger?: boolean
+}
+
+/**
+ * The set's actions: the owner's Edit Set, Make Public / Make Private and Delete Set, and Copy Link
+ * for anyone while the set is public. Under 768 px the owner's actions fold into 'Set settings'.
+ */
+export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink }: SetActionsProps) {
+  const copyLink: Action = { key: 'copy', label: 'Copy Link', icon: <LinkIcon />, onSelect: onCopyLink }
+  if (!isOwner) {
+    if (!isPublic) return null
+    return (
+      <div className={styles.toolbar}>
+        <ActionButton action={copyLink} busy={false} />
+      </div>
+    )
+  }
+  const actions: Action[] = [
+    { key: 'edit', label: 'Edit Set', icon: <PencilIcon />, onSelect: onEdit },
+    {
+      key: 'visibility',
+      label: isPublic ? 'Make Private' : 'Make Public',
+      icon: isPublic ? <LockIcon /> : <GlobeIcon />,
+      onSelect: onToggleVisibility,
+    },
+    ...(isPublic ? [copyLink] : []),
+    { key: 'delete', label: 'Delete Set', icon: <TrashIcon />, onSelect: onDelete, danger: true },
+  ]
+  return (
+    <>
+      <div className={`${styles.toolbar} ${styles.wide}`}>
+        {actions.map((action) => (
+          <ActionButton key={action.key} action={action} busy={busy} />
+        ))}
+      </div>
+      <SettingsMenu actions={actions} busy={busy} />
+    </>
+  )
+}
+
+function ActionButton({ action, busy }: { action: Action; busy: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`button button-secondary ${action.danger ? styles.danger : ''}`}
+      onClick={action.onSelect}
+      disabled={busy && action.key !== 'copy'}
+    >
+      {action.icon}
+      {action.label}
+    </button>
+  )
+}
+
+/** The small-screen disclosure: a gear button showing the actions in a list below it. */
+function SettingsMenu({ actions, busy }: { actions: Action[]; busy: boolean }) {
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  // Closes on a click or tap outside it, and on Escape (focus goes back to the button).
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      rootRef.current?.querySelector<HTMLButtonElement>('button')?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open])
+
+  return (
+    <div ref={rootRef} className={styles.settings}>
+      <button
+        type="button"
+        className={`button button-secondary ${styles.settingsButton}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Set settings"
+        title="Set settings"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <GearIcon />
+      </button>
+      <ul id={menuId} className={styles.menu} hidden={!open}>
+        {actions.map((action) => (
+          <li key={action.key}>
+            <button
+              type="button"
+              className={`${styles.menuItem} ${action.danger ? styles.menuItemDanger : ''}`}
+              disabled={busy && action.key !== 'copy'}
+              onClick={() => {
+                setOpen(false)
+                action.onSelect()
+              }}
+            >
+              {action.icon}
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

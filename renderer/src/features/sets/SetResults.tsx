@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import type { StudySet } from '../../../../shared/api/sets'
+import { setMessages } from '../../../../shared/messages'
+import { SetGrid } from './SetCard'
+import styles from './SetResults.module.css'
+import type { useSetList } from './useSetList'
+
+interface SetResultsProps {
+  list: ReturnType<typeof useSetList>
+  renderCard: (set: StudySet) => ReactNode
+  /** Shown instead of 'No study sets found' when nothing matches and no filter is set. */
+  emptyWithoutFilters?: ReactNode
+  filtersActive: boolean
+  /** Public Sets shows list errors in red; My Sets ignores them (spec section 8). */
+  showErrors: boolean
+}
+
+/** The grid of a set list with its loading, empty and error states and the Load More button. */
+export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActive, showErrors }: SetResultsProps) {
+  const error =
+    showErrors && list.error ? (
+      <p className="alert-error" role="alert">
+        {list.error}
+      </p>
+    ) : null
+
+  if (list.status === 'loading' && list.sets.length === 0) {
+    return (
+      <p className="muted" role="status">
+        {setMessages.loadingSets}
+      </p>
+    )
+  }
+  if (list.status === 'error') return error
+  if (list.sets.length === 0) {
+    if (!filtersActive && emptyWithoutFilters) return <div className={styles.empty}>{emptyWithoutFilters}</div>
+    return (
+      <div className={styles.empty} role="status">
+        <p className={styles.emptyTitle}>{setMessages.noSetsFound}</p>
+        <p className="muted">{setMessages.noSetsHint}</p>
+      </div>
+    )
+  }
+  return (
+    <div className={styles.results}>
+      <p className={`muted ${styles.summary}`} role="status">
+        Showing {list.sets.length} of {list.totalItems} {list.totalItems === 1 ? 'set' : 'sets'}
+      </p>
+      <SetGrid sets={list.sets} renderCard={renderCard} busy={list.status === 'loading'} />
+      {error}
+      {list.hasMore && (
+        <button type="button" className={`button button-secondary ${styles.more}`} onClick={list.loadMore} disabled={list.loadingMore}>
+          {list.loadingMore ? 'Loading...' : 'Load More'}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import { CARD_LIST_PAGE_SIZE } from '../../../../shared/limits'
+import { ApiError, errorMessage } from '../../lib/api'
+import { setsApi } from './sets-api'
+
+export type SetLoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not_found' } | { kind: 'error'; message: string }
+
+interface LoadedSet {
+  set: StudySet
+  /** The first cards of the set in position order (more arrive with loadMoreCards). */
+  cards: Flashcard[]
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'AbortError'
+}
+
+/** Appends the cards not already shown: adds and deletes shift the pages under us. */
+function mergeCards(known: Flashcard[], more: Flashcard[]): Flashcard[] {
+  const ids = new Set(known.map((card) => card.id))
+  return [...known, ...more.filter((card) => !ids.has(card.id))]
+}
+
+/**
+ * A set and its cards in position order, 50 at a time. The set's cardCount follows the cards
+ * added and deleted here, and the server's count whenever a page arrives.
+ */
+export function useStudySet(id: string) {
+  const [status, setStatus] = useState<SetLoadStatus>({ kind: 'loading' })
+  const [data, setData] = useState<LoadedSet | null>(null)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [moreError, setMoreError] = useState('')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setStatus({ kind: 'loading' })
+    setData(null)
+    Promise.all([setsApi.get(id, controller.signal), setsApi.listCards(id, { page: 1 }, controller.signal)]).then(
+      ([set, firstPage]) => {
+        setData({ set: { ...set, cardCount: firstPage.totalItems }, cards: firstPage.items })
+        setStatus({ kind: 'ready' })
+      },
+      (failure: unknown) => {
+        if (isAbort(failure)) return
+        if (failure instanceof ApiError && failure.status === 404) setStatus({ kind: 'not_found' })
+        else setStatus({ kind: 'error', message: errorMessage(failure) })
+      },
+    )
+    return () => controller.abort()
+  }, [id])
+
+  const loadedCount = data?.cards.length ?? 0
+
+  /** Fetches the page holding the first card not yet shown; resolves when it is merged in. */
+  const loadMoreCards = useCallback(async () => {
+    setLoadingMore(true)
+    setMoreError('')
+    try {
+      const answer = await setsApi.listCards(id, { page: Math.floor(loadedCount / CARD_LIST_PAGE_SIZE) + 1 })
+      setData((current) =>
+        current && current.set.id === id
+          ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) }
+          : current,
+      )
+    } catch (failure) {
+      setMoreError(errorMessage(failure))
+    } finally {
+      setLoadingMore(false)
+    }
+  }, [id, loadedCount])
+
+  const setUpdated = useCallback((set: StudySet) => {
+    setData((current) => (current ? { ...current, set } : current))
+  }, [])
+
+  const cardAdded = useCallback((card: Flashcard) => {
+    setData((current) => {
+      if (!current) return current
+      // The new card is the last one: list it now only if every card before it is listed.
+      const allShown = current.cards.length >= current.set.cardCount
+      return {
+        set: { ...current.set, cardCount: current.set.cardCount + 1 },
+        cards: allShown ? [...current.cards, card] : current.cards,
+      }
+    })
+  }, [])
+
+  const cardUpdated = useCallback((card: Flashcard) => {
+    setData((current) => (current ? { ...current, cards: current.cards.map((item) => (item.id === card.id ? card : item)) } : current))
+  }, [])
+
+  const cardDeleted = useCallback((cardId: string) => {
+    setData((current) =>
+      current
+        ? {
+            set: { ...current.set, cardCount: Math.max(0, current.set.cardCount - 1) },
+            cards: current.cards.filter((item) => item.id !== cardId),
+          }
+        : current,
+    )
+  }, [])
+
+  return {
+    status,
+    set: data?.set ?? null,
+    cards: data?.cards ?? [],
+    hasMoreCards: data ? data.cards.length < data.set.cardCount : false,
+    loadMoreCards,
+    loadingMore,
+    moreError,
+    setUpdated,
+    cardAdded,
+    cardUpdated,
+    cardDeleted,
+  }
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { StudySet } from '../../../shared/api/sets'
+import { Dialog } from '../components/Dialog'
+import { EditSetDialog } from '../features/sets/EditSetDialog'
+import { SetCard } from '../features/sets/SetCard'
+import { SetFilters } from '../features/sets/SetFilters'
+import { SetResults } from '../features/sets/SetResults'
+import { setsApi } from '../features/sets/sets-api'
+import { useSetFilters } from '../features/sets/useSetFilters'
+import { useSetList } from '../features/sets/useSetList'
+import { useTagOptions } from '../features/sets/useTagOptions'
+import styles from './SetsPage.module.css'
+
+/** /my-sets: the signed-in user's own sets, searchable and filterable by tag. */
+export function MySetsPage() {
+  const filters = useSetFilters()
+  const tagOptions = useTagOptions('mine')
+  const list = useSetList(setsApi.listMine, filters.search, filters.tags)
+  const [editing, setEditing] = useState<StudySet | null>(null)
+  const [importOpen, setImportOpen] = useState(false)
+
+  const onSaved = (set: StudySet) => {
+    list.replaceSet(set)
+    tagOptions.reload()
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1>My Sets</h1>
+        <div className={styles.actions}>
+          <button type="button" className="button button-secondary" onClick={() => setImportOpen(true)}>
+            Import Set
+          </button>
+          <Link to="/study-sets/create" className="button">
+            Create Study Set
+          </Link>
+        </div>
+      </div>
+
+      <SetFilters filters={filters} tags={tagOptions.tags} />
+
+      <SetResults
+        list={list}
+        showErrors={false}
+        filtersActive={filters.active}
+        renderCard={(set) => <SetCard set={set} showVisibility onEdit={setEditing} />}
+        emptyWithoutFilters={
+          <>
+            <p>You have no study sets yet.</p>
+            <Link to="/study-sets/create" className="button">
+              Create Your First Set
+            </Link>
+          </>
+        }
+      />
+
+      <EditSetDialog set={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
+
+      <Dialog open={importOpen} title="Import Set" onClose={() => setImportOpen(false)}>
+        <p className={styles.dialogText}>Importing a set from a JSON or CSV file is coming soon.</p>
+        <button type="button" className="button" onClick={() => setImportOpen(false)}>
+          Close
+        </button>
+      </Dialog>
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import type { Flashcard, StudySet } from '../../../shared/api/sets'
+import { setMessages } from '../../../shared/messages'
+import { useAuth } from '../features/auth/useAuth'
+import { AddCardForm } from '../features/sets/AddCardForm'
+import { EditCardDialog } from '../features/sets/EditCardDialog'
+import { EditSetDialog } from '../features/sets/EditSetDialog'
+import { FlashcardView } from '../features/sets/FlashcardView'
+import { VisibilityIcon } from '../features/sets/icons'
+import { SetActions } from '../features/sets/SetActions'
+import { cardCountLabel, ownerName } from '../features/sets/set-text'
+import { setsApi } from '../features/sets/sets-api'
+import { TagList } from '../features/sets/TagList'
+import { TermsList } from '../features/sets/TermsList'
+import { useStudySet } from '../features/sets/useStudySet'
+import { errorMessage } from '../lib/api'
+import styles from './SetDetailPage.module.css'
+
+type View = 'terms' | 'flashcards'
+
+/** /study-sets/:id: the set's header and actions, the mode bar, and the Terms or Flashcards view. */
+export function SetDetailPage() {
+  const { id = '' } = useParams()
+  const loaded = useStudySet(id)
+  const { status, set } = loaded
+
+  if (status.kind === 'loading') {
+    return (
+      <p className="muted" role="status">
+        {setMessages.loading}
+      </p>
+    )
+  }
+  if (status.kind === 'not_found') {
+    return (
+      <section className={styles.state}>
+        <h1>{setMessages.notFound}</h1>
+        <p className="muted">It may have been deleted, or it is private.</p>
+        <Link to="/public-sets" className="button button-secondary">
+          Browse Public Sets
+        </Link>
+      </section>
+    )
+  }
+  if (status.kind === 'error' || !set) {
+    return (
+      <p className="alert-error" role="alert">
+        {setMessages.loadError(status.kind === 'error' ? status.message : setMessages.notFound)}
+      </p>
+    )
+  }
+  return <SetDetail key={set.id} set={set} loaded={loaded} />
+}
+
+function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
+  const [view, setView] = useState<View>('terms')
+  const [editingSet, setEditingSet] = useState(false)
+  const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [actionError, setActionError] = useState('')
+  const base = `/study-sets/${encodeURIComponent(set.id)}`
+
+  const toggleVisibility = async () => {
+    setActionError('')
+    setBusy(true)
+    try {
+      loaded.setUpdated(await setsApi.update(set.id, { isPublic: !set.isPublic }))
+    } catch {
+      setActionError(setMessages.updateFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const deleteSet = async () => {
+    if (!window.confirm(setMessages.deleteSetConfirm)) return
+    setActionError('')
+    setBusy(true)
+    try {
+      await setsApi.remove(set.id)
+      navigate('/dashboard')
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+      setBusy(false)
+    }
+  }
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href)
+      window.alert(setMessages.linkCopied)
+    } catch {
+      window.alert(setMessages.linkCopyFailed)
+    }
+  }
+
+  const deleteCard = async (card: Flashcard) => {
+    if (!window.confirm(setMessages.deleteCardConfirm)) return
+    setActionError('')
+    try {
+      await setsApi.removeCard(set.id, card.id)
+      loaded.cardDeleted(card.id)
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <Link to={isOwner ? '/my-sets' : '/public-sets'} className={styles.back}>
+        <span aria-hidden="true">←</span> {isOwner ? 'Back to My Sets' : 'Back to Public Sets'}
+      </Link>
+
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{set.title}</h1>
+          <SetActions
+            isOwner={isOwner}
+            isPublic={set.isPublic}
+            busy={busy}
+            onEdit={() => setEditingSet(true)}
+            onToggleVisibility={() => void toggleVisibility()}
+            onDelete={() => void deleteSet()}
+            onCopyLink={() => void copyLink()}
+          />
+        </div>
+        {set.description && <p className={styles.description}>{set.description}</p>}
+        <p className={styles.meta}>
+          <span>Created by {ownerName(set)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{cardCountLabel(set.cardCount)}</span>
+          <span aria-hidden="true">·</span>
+          <span className={styles.visibility}>
+            <VisibilityIcon isPublic={set.isPublic} />
+            <span aria-hidden="true">{set.isPublic ? 'Public' : 'Private'}</span>
+          </span>
+        </p>
+        <TagList tags={set.tags} />
+        {actionError && (
+          <p className="alert-error" role="alert">
+            {actionError}
+          </p>
+        )}
+      </header>
+
+      <nav className={styles.modes} aria-label="Study modes">
+        <button type="button" className={styles.mode} aria-pressed={view === 'terms'} onClick={() => setView('terms')}>
+          Terms
+        </button>
+        <Link to={`${base}/learn`} className={styles.mode}>
+          Learn
+        </Link>
+        <button type="button" className={styles.mode} aria-pressed={view === 'flashcards'} onClick={() => setView('flashcards')}>
+          Flashcards
+        </button>
+        <Link to={`${base}/match`} className={styles.mode}>
+          Match
+        </Link>
+        <Link to={`${base}/write`} className={styles.mode}>
+          Write
+        </Link>
+      </nav>
+
+      {view === 'terms' ? (
+        <>
+          <TermsList
+            cards={loaded.cards}
+            total={set.cardCount}
+            hasMore={loaded.hasMoreCards}
+            loadingMore={loaded.loadingMore}
+            loadError={loaded.moreError}
+            onLoadMore={() => void loaded.loadMoreCards()}
+            onEdit={isOwner ? setEditingCard : undefined}
+            onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
+          />
+          {isOwner && <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />}
+        </>
+      ) : (
+        <FlashcardView
+          cards={loaded.cards}
+          total={set.cardCount}
+          loadingMore={loaded.loadingMore}
+          loadError={loaded.moreError}
+          onLoadMore={loaded.loadMoreCards}
+        />
+      )}
+
+      {isOwner && (
+        <>
+          <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
+          <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
+        </>
+      )}
+    </div>
+  )
+}
