@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import styles from './AuthCard.module.css'
 
 /** The centred card that holds the account pages' forms and messages. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <section className={styles.card} aria-labelledby="auth-card-title">
+    <section className={wide ? `${styles.card} ${styles.wide}` : styles.card} aria-labelledby="auth-card-title">
       <h1 id="auth-card-title" className={styles.title}>
         {title}
       </h1>

@@ -8,6 +8,7 @@ import { useAuth } from '../features/auth/useAuth'
 import { contactApi } from '../features/contact/contact-api'
 import { ApiError, errorMessage, fieldErrorsOf } from '../lib/api'
 import { useFlash } from '../lib/useFlash'
+import { AuthCard, AuthForm } from '../components/AuthCard'
 import styles from './ContactPage.module.css'
 
 /** The browser repeats the server's checks only to answer faster; the server strips the markup. */
@@ -68,20 +69,9 @@ export function ContactPage() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="contact-title">
-      <h1 id="contact-title" className={styles.title}>
-        Contact Us
-      </h1>
-      <p className={`muted ${styles.intro}`}>Have a question or feedback? We'd love to hear from you!</p>
-      <form
-        className={styles.form}
-        aria-label="Contact form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void submit()
-        }}
-      >
+    <AuthCard title="Contact Us" wide>
+      <p className={`muted ${styles.centered}`}>Have a question or feedback? We'd love to hear from you!</p>
+      <AuthForm label="Contact form" onSubmit={() => void submit()}>
         <Field
           label="Name"
           name="name"
@@ -150,8 +140,8 @@ export function ContactPage() {
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Sending...' : 'Send Message'}
         </button>
-      </form>
-      <p className={`muted ${styles.footnote}`}>We typically respond within 1-2 business days.</p>
-    </section>
+      </AuthForm>
+      <p className={`muted ${styles.centered}`}>We typically respond within 1-2 business days.</p>
+    </AuthCard>
   )
 }

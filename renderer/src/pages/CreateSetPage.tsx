@@ -1,10 +1,10 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { setMessages } from '../../../shared/messages'
+import { EntityForm } from '../features/sets/EntityForm'
 import { SetFormFields } from '../features/sets/SetFormFields'
 import { setsApi } from '../features/sets/sets-api'
+import { useFormSubmit } from '../features/sets/useFormSubmit'
 import { useSetForm } from '../features/sets/useSetForm'
-import { fieldErrorsOf } from '../lib/api'
 import styles from './CreateSetPage.module.css'
 
 /** react-router keeps the history index in history.state: 0 means this app has no page to go back to. */
@@ -17,24 +17,10 @@ function canGoBack(): boolean {
 export function CreateSetPage() {
   const navigate = useNavigate()
   const form = useSetForm()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-
-  const submit = async () => {
-    setError('')
-    const input = form.validate()
-    if (!input) return
-    setBusy(true)
-    try {
-      const set = await setsApi.create(input)
-      navigate(`/study-sets/${encodeURIComponent(set.id)}`)
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure)
-      form.setFields(fields)
-      if (Object.keys(fields).length === 0) setError(setMessages.createFailed)
-      setBusy(false)
-    }
-  }
+  const { busy, error, submit } = useFormSubmit(form, setMessages.createFailed, async (input) => {
+    const set = await setsApi.create(input)
+    navigate(`/study-sets/${encodeURIComponent(set.id)}`)
+  })
 
   const cancel = () => {
     if (canGoBack()) navigate(-1)
@@ -47,30 +33,9 @@ export function CreateSetPage() {
         Create Study Set
       </h1>
       <p className="muted">Give your set a name; you can add flashcards on the next page.</p>
-      <form
-        className={styles.form}
-        aria-label="Create study set"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void submit()
-        }}
-      >
+      <EntityForm label="Create study set" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Create Study Set" busyLabel="Creating..." onCancel={cancel}>
         <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button type="button" className="button button-secondary" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Creating...' : 'Create Study Set'}
-          </button>
-        </div>
-      </form>
+      </EntityForm>
     </section>
   )
 }

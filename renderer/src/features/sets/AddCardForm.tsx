@@ -1,39 +1,24 @@
 import { useRef, useState } from 'react'
 import type { Flashcard } from '../../../../shared/api/sets'
 import { setMessages } from '../../../../shared/messages'
-import { fieldErrorsOf } from '../../lib/api'
 import styles from './AddCardForm.module.css'
 import { CardFormFields, useCardForm } from './CardFormFields'
 import { setsApi } from './sets-api'
+import { useFormSubmit } from './useFormSubmit'
 
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
   const form = useCardForm()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const [status, setStatus] = useState('')
   const termRef = useRef<HTMLInputElement>(null)
-
-  const submit = async () => {
-    setError('')
+  const { busy, error, submit } = useFormSubmit(form, setMessages.addCardFailed, async (input) => {
     setStatus('')
-    const input = form.validate()
-    if (!input) return
-    setBusy(true)
-    try {
-      const card = await setsApi.addCard(setId, input)
-      onAdded(card)
-      form.reset()
-      setStatus(`Added “${card.term}”.`)
-      termRef.current?.focus()
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure)
-      form.setFields(fields)
-      if (Object.keys(fields).length === 0) setError(setMessages.addCardFailed)
-    } finally {
-      setBusy(false)
-    }
-  }
+    const card = await setsApi.addCard(setId, input)
+    onAdded(card)
+    form.reset()
+    setStatus(`Added “${card.term}”.`)
+    termRef.current?.focus()
+  })
 
   return (
     <section className={styles.panel} aria-labelledby="add-card-heading">

@@ -1,11 +1,10 @@
-import { useState } from 'react'
 import type { Flashcard } from '../../../../shared/api/sets'
 import { setMessages } from '../../../../shared/messages'
 import { Dialog } from '../../components/Dialog'
-import { fieldErrorsOf } from '../../lib/api'
 import { CardFormFields, useCardForm } from './CardFormFields'
-import styles from './forms.module.css'
+import { EntityForm } from './EntityForm'
 import { setsApi } from './sets-api'
+import { useFormSubmit } from './useFormSubmit'
 
 interface EditCardDialogProps {
   setId: string
@@ -25,49 +24,14 @@ export function EditCardDialog({ setId, card, onClose, onSaved }: EditCardDialog
 
 function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: Flashcard; onClose: () => void; onSaved: (card: Flashcard) => void }) {
   const form = useCardForm({ term: card.term, definition: card.definition })
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-
-  const submit = async () => {
-    setError('')
-    const input = form.validate()
-    if (!input) return
-    setBusy(true)
-    try {
-      onSaved(await setsApi.updateCard(setId, card.id, input))
-      onClose()
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure)
-      form.setFields(fields)
-      if (Object.keys(fields).length === 0) setError(setMessages.updateCardFailed)
-      setBusy(false)
-    }
-  }
+  const { busy, error, submit } = useFormSubmit(form, setMessages.updateCardFailed, async (input) => {
+    onSaved(await setsApi.updateCard(setId, card.id, input))
+    onClose()
+  })
 
   return (
-    <form
-      className={styles.form}
-      aria-label="Edit flashcard"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <EntityForm label="Edit flashcard" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
       <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+    </EntityForm>
   )
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react'
 import type { StudySet } from '../../../../shared/api/sets'
 import { setMessages } from '../../../../shared/messages'
 import { Dialog } from '../../components/Dialog'
-import { fieldErrorsOf } from '../../lib/api'
-import styles from './forms.module.css'
+import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { splitTags } from './set-text'
 import { setsApi } from './sets-api'
+import { useFormSubmit } from './useFormSubmit'
 import { useSetForm } from './useSetForm'
 
 interface EditSetDialogProps {
@@ -28,50 +27,14 @@ export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
 
 function EditSetForm({ set, onClose, onSaved }: { set: StudySet; onClose: () => void; onSaved: (set: StudySet) => void }) {
   const form = useSetForm({ title: set.title, description: set.description, tags: splitTags(set.tags).join(', ') })
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
-
-  const submit = async () => {
-    setError('')
-    const input = form.validate()
-    if (!input) return
-    setBusy(true)
-    try {
-      const saved = await setsApi.update(set.id, input)
-      onSaved(saved)
-      onClose()
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure)
-      form.setFields(fields)
-      if (Object.keys(fields).length === 0) setError(setMessages.updateFailed)
-      setBusy(false)
-    }
-  }
+  const { busy, error, submit } = useFormSubmit(form, setMessages.updateFailed, async (input) => {
+    onSaved(await setsApi.update(set.id, input))
+    onClose()
+  })
 
   return (
-    <form
-      className={styles.form}
-      aria-label="Edit set"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <EntityForm label="Edit set" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
       <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+    </EntityForm>
   )
 }

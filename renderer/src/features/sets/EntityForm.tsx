@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import styles from './forms.module.css'
+
+interface EntityFormProps {
+  label: string
+  onSubmit: () => void
+  error: string
+  busy: boolean
+  submitLabel: string
+  busyLabel: string
+  onCancel: () => void
+  children: ReactNode
+}
+
+/** The form of the create page and the edit dialogs: fields, the error, Cancel and the submit button. */
+export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabel, onCancel, children }: EntityFormProps) {
+  return (
+    <form
+      className={styles.form}
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      {children}
+      {error && (
+        <p className="alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}
