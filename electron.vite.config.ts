@@ -9,19 +9,31 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: 'main/index.ts' } },
+      rollupOptions: {
+        // desktop-server: the same start path without Electron, for the browser tests.
+        input: { index: 'main/index.ts', 'desktop-server': 'main/desktop-server.ts' },
+      },
     },
   },
   preload: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: 'main/preload.ts' } },
+      rollupOptions: {
+        input: { index: 'main/preload.ts' },
+        // A sandboxed preload must be CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    publicDir: 'public',
+    // The embedded server serves this build at its root, so deep links (/study-sets/create) and a
+    // reload on them must load /assets/..., not ./assets/...: electron-vite forces base './' for
+    // file:// windows, this plugin (run after its preset) puts '/' back.
+    plugins: [react(), { name: 'cardwise:served-from-root', config: () => ({ base: '/' }) }],
     build: {
+      target: 'es2022',
       rollupOptions: { input: 'renderer/index.html' },
     },
   },

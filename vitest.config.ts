@@ -8,6 +8,8 @@ export default defineConfig({
       'renderer/src/**/*.test.{ts,tsx}',
       'main/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      // electron-vite build and electron-builder --linux dir (about 15 s; see the file).
+      'tests/desktop/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -22,7 +22,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       logRequests: true,
       realtimeHeartbeatSeconds: 25,
-      rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5, contact: 5 },
+      rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5, contact: 5, import: 10 },
+      autoVerifyAccounts: false,
     })
   })
 
@@ -53,6 +54,8 @@ describe('loadConfig', () => {
         RATE_LIMIT_REGISTER: '3',
         RATE_LIMIT_EMAIL: '1',
         RATE_LIMIT_CONTACT: '2',
+        RATE_LIMIT_IMPORT: '4',
+        AUTO_VERIFY_ACCOUNTS: 'true',
       },
       cwd,
     )
@@ -70,7 +73,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       logRequests: false,
       realtimeHeartbeatSeconds: 30,
-      rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1, contact: 2 },
+      rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1, contact: 2, import: 4 },
+      autoVerifyAccounts: true,
     })
   })
 

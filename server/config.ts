@@ -26,6 +26,8 @@ export interface Config {
   /** Seconds between heartbeat comments on realtime streams (the contract asks for at most 30). */
   realtimeHeartbeatSeconds: number
   rateLimits: RateLimitConfig
+  /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
+  autoVerifyAccounts: boolean
 }
 
 /** Requests allowed per client address per window; 0 turns a limit off. */
@@ -37,6 +39,8 @@ export interface RateLimitConfig {
   email: number
   /** Contact-form submissions. */
   contact: number
+  /** Set imports (POST /api/sets/import). */
+  import: number
 }
 
 /** The configuration the app runs with: the secret is always known by then. */
@@ -149,6 +153,8 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: integer('RATE_LIMIT_REGISTER', 0, 1_000_000, 10),
   RATE_LIMIT_EMAIL: integer('RATE_LIMIT_EMAIL', 0, 1_000_000, 5),
   RATE_LIMIT_CONTACT: integer('RATE_LIMIT_CONTACT', 0, 1_000_000, 5),
+  RATE_LIMIT_IMPORT: integer('RATE_LIMIT_IMPORT', 0, 1_000_000, 10),
+  AUTO_VERIFY_ACCOUNTS: flag('AUTO_VERIFY_ACCOUNTS', false),
 })
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -179,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       register: e.RATE_LIMIT_REGISTER,
       email: e.RATE_LIMIT_EMAIL,
       contact: e.RATE_LIMIT_CONTACT,
+      import: e.RATE_LIMIT_IMPORT,
     },
+    autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
   }
 }
 

@@ -123,6 +123,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     RATE_LIMIT_REGISTER: '0',
     RATE_LIMIT_EMAIL: '0',
     RATE_LIMIT_CONTACT: '0',
+    RATE_LIMIT_IMPORT: '0',
   })
   const config: AppConfig = {
     ...base,

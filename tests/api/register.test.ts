@@ -168,3 +168,24 @@ describe('POST /api/auth/register: duplicates', () => {
     expect(rows).toEqual([{ username: 'Taken' }])
   })
 })
+
+describe('POST /api/auth/register: with autoVerifyAccounts (the desktop app)', () => {
+  let desktop: TestApp
+  beforeAll(async () => {
+    desktop = await startTestApp({ autoVerifyAccounts: true })
+  })
+  afterAll(() => desktop.close())
+
+  it('creates the account verified, sends no mail and lets it log in at once', async () => {
+    const response = await desktop.api('POST', '/api/auth/register', { body: valid({ username: 'desk', email: 'desk@example.org' }) })
+    expect(response.status, response.text).toBe(201)
+    expect(response.body).toMatchObject({ user: { username: 'desk', verified: true } })
+    const tokens = await desktop.db.selectFrom('email_tokens').select('id').execute()
+    expect(tokens).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(desktop.inbox.messages).toEqual([])
+    const login = await desktop.api('POST', '/api/auth/login', { body: { identity: 'desk', password } })
+    expect(login.status).toBe(200)
+    expect(login.body).toMatchObject({ token: expect.any(String) })
+  })
+})

@@ -18,7 +18,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false)
   const [fields, setFields] = useState<FieldErrors>({})
   const [error, setError] = useState('')
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null)
+  const [registered, setRegistered] = useState<{ email: string; verified: boolean } | null>(null)
   const [passwordTooltip, flashPasswordTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
 
   const submit = async () => {
@@ -38,8 +38,8 @@ export function RegisterPage() {
     setFields({})
     setBusy(true)
     try {
-      await authApi.register(checked.data)
-      setRegisteredEmail(checked.data.email)
+      const { user } = await authApi.register(checked.data)
+      setRegistered({ email: checked.data.email, verified: user.verified })
     } catch (failure) {
       const serverFields = fieldErrorsOf(failure)
       setFields(serverFields)
@@ -49,11 +49,23 @@ export function RegisterPage() {
     }
   }
 
-  if (registeredEmail) {
+  // The desktop app verifies accounts at once: there is no email to wait for.
+  if (registered?.verified) {
+    return (
+      <AuthCard title="Account Created">
+        <p>Your account is ready. Log in to start making study sets.</p>
+        <Link to="/login" className="button button-block">
+          Go to Login
+        </Link>
+      </AuthCard>
+    )
+  }
+
+  if (registered) {
     return (
       <AuthCard title="Verify Your Email">
         <p>
-          We sent a verification link to <strong>{registeredEmail}</strong>. Open it to activate your account, and check
+          We sent a verification link to <strong>{registered.email}</strong>. Open it to activate your account, and check
           your spam folder if it does not arrive within a few minutes.
         </p>
         <Link to="/login" className="button button-block">

@@ -138,18 +138,19 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
     email: input.email,
     password_hash: await bcrypt.hash(input.password, deps.config.bcryptCost),
     token_key: newSecret(),
-    verified: 0,
+    verified: deps.config.autoVerifyAccounts ? 1 : 0,
     plan_id: plan.id,
     avatar: null,
     created: now,
     updated: now,
   }
-  let link: string
+  let link: string | undefined
   try {
     link = await deps.db.transaction().execute(async (trx) => {
       const scoped = { ...deps, db: trx }
       await insertUser(trx, row)
-      return issueLinkToken(scoped, row, 'verification', 'verify-email')
+      // Accounts verified at once (the desktop app) need no link and get no mail.
+      return row.verified === 1 ? undefined : issueLinkToken(scoped, row, 'verification', 'verify-email')
     })
   } catch (error) {
     // Two registrations raced past the checks above: the unique indexes decide.
@@ -158,7 +159,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
     }
     throw error
   }
-  await sendMail(deps, verificationMail(row.email, row.username, link))
+  if (link) await sendMail(deps, verificationMail(row.email, row.username, link))
   return toUser({ ...row, plan_name: plan.name }, { withEmail: true })
 }
 

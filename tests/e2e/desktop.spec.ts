@@ -1,0 +1,99 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { test as base, expect } from '@playwright/test'
+
+/**
+ * The desktop app's start path in Chromium. No Electron binary runs on the build machines, so
+ * this starts `out/main/desktop-server.js` (built by electron-vite beside the main process): it
+ * calls the same `startDesktopServer` as the app's main process, i.e. the shared `startServer` with
+ * the desktop config (127.0.0.1, a free port, data in <userData>/data, no mail server, accounts
+ * verified at once) and serves the desktop renderer build from out/renderer.
+ */
+interface DesktopServer {
+  url: string
+  userData: string
+}
+
+const test = base.extend<{ desktop: DesktopServer }, { desktopBuild: void }>({
+  desktopBuild: [
+    async ({}, use) => {
+      execFileSync(path.resolve('node_modules/.bin/electron-vite'), ['build'], { stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
+      await use()
+    },
+    { scope: 'worker' },
+  ],
+  desktop: async ({ desktopBuild }, use) => {
+    void desktopBuild
+    const userData = mkdtempSync(path.join(tmpdir(), 'cardwise-desktop-e2e-'))
+    const env: NodeJS.ProcessEnv = { ...process.env }
+    for (const name of Object.keys(env)) if (/^(SMTP_URL|AUTO_VERIFY_ACCOUNTS|DATA_DIR|PORT|HOST|PUBLIC_URL)$/.test(name)) delete env[name]
+    const child: ChildProcess = spawn(process.execPath, [path.resolve('out/main/desktop-server.js'), userData], {
+      env: { ...env, BCRYPT_COST: '10' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const url = await new Promise<string>((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error(`desktop server did not start:\n${output}`)), 15_000)
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /listening on (http:\/\/\S+)/.exec(output)
+        if (match?.[1]) {
+          clearTimeout(timeout)
+          resolve(match[1])
+        }
+      }
+      child.stdout?.on('data', onData)
+      child.stderr?.on('data', onData)
+      child.once('exit', (code) => reject(new Error(`desktop server exited with ${code}:\n${output}`)))
+    })
+    await use({ url, userData })
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(userData, { recursive: true, force: true })
+  },
+  baseURL: async ({ desktop }, use) => use(desktop.url),
+})
+
+test('on the desktop config a student registers, logs in with no email step, and creates a set', async ({ page, desktop }) => {
+  expect(desktop.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  expect(existsSync(path.join(desktop.userData, 'data', 'cardwise.db'))).toBe(true)
+
+  await page.goto('/register')
+  await page.getByLabel('Username').fill('desk_student')
+  await page.getByLabel('Email').fill('desk@example.org')
+  await page.getByLabel('Password').fill('analytical engine')
+  const registered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/register')
+  await page.getByRole('button', { name: 'Register' }).click()
+  const response = await registered
+  expect(response.status()).toBe(201)
+  expect(await response.json()).toMatchObject({ user: { username: 'desk_student', verified: true } })
+
+  // No mail server and no verification mail: the account works at once.
+  await expect(page.getByRole('heading', { name: 'Account Created' })).toBeVisible()
+  expect(readdirSafe(path.join(desktop.userData, 'data', 'outbox'))).toEqual([])
+  await page.getByRole('link', { name: 'Go to Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Email or Username').fill('desk@example.org')
+  await page.getByLabel('Password').fill('analytical engine')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/my-sets$/)
+
+  await page.goto('/study-sets/create')
+  await page.getByLabel('Title', { exact: true }).fill('Desktop Set')
+  await page.getByRole('button', { name: 'Create Study Set' }).click()
+  await expect(page).toHaveURL((url) => /^\/study-sets\/[^/]+$/.test(url.pathname) && url.pathname !== '/study-sets/create')
+  await expect(page.getByRole('heading', { level: 1, name: 'Desktop Set', exact: true })).toBeVisible()
+})
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch {
+    return []
+  }
+}
