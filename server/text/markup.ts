@@ -1,11 +1,18 @@
+import { createRequire } from 'node:module'
 import createDOMPurify, { type DOMPurify } from 'dompurify'
-import { JSDOM } from 'jsdom'
 
 let purify: DOMPurify | undefined
 
-/** DOMPurify needs a DOM; on the server it gets jsdom's, made once on first use. */
+/**
+ * DOMPurify needs a DOM; on the server it gets jsdom's, made once on first use. jsdom is loaded
+ * only then (it takes seconds to load), so the server and the desktop app start fast and plain
+ * text never pays for it.
+ */
 function sanitizer(): DOMPurify {
-  purify ??= createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis)
+  if (!purify) {
+    const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof import('jsdom')
+    purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis)
+  }
   return purify
 }
 
