@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields: FieldErrors = {},
+    /** From a 429's Retry-After header, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -17,6 +19,34 @@ export class ApiError extends Error {
 
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ErrorBody).error?.message === 'string'
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!value) return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text)
+  const date = Date.parse(text)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, Math.ceil((date - now) / 1000))
+}
+
+/** The ApiError for a failed answer (status >= 400): the contract's body if it has one, else the default message. */
+function errorFromAnswer(status: number, text: string, retryAfter: string | null): ApiError {
+  let data: unknown
+  try {
+    data = text ? JSON.parse(text) : undefined
+  } catch {
+    data = undefined
+  }
+  const seconds = parseRetryAfter(retryAfter)
+  if (isErrorBody(data)) return new ApiError(status, data.error.code, data.error.message, data.error.fields, seconds)
+  return new ApiError(status, status === 429 ? 'rate_limited' : 'internal', messages.defaultError, {}, seconds)
+}
+
+function authHeaders(token: string | null | undefined): Record<string, string> {
+  const resolved = token === undefined ? authStore.get()?.token : token
+  return resolved ? { Authorization: `Bearer ${resolved}` } : {}
 }
 
 export interface RequestOptions {
@@ -28,10 +58,8 @@ export interface RequestOptions {
 
 /** The one way the renderer talks to the server: relative /api URLs, JSON in and out. */
 export async function apiRequest<T = void>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.token === undefined ? authStore.get()?.token : options.token
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.token) }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-  if (token) headers.Authorization = `Bearer ${token}`
   let response: Response
   try {
     response = await fetch(`/api${path}`, {
@@ -45,17 +73,104 @@ export async function apiRequest<T = void>(method: string, path: string, options
     throw new ApiError(0, 'network', messages.defaultError)
   }
   const text = await response.text()
-  let data: unknown
+  if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('Retry-After'))
   try {
-    data = text ? JSON.parse(text) : undefined
+    return (text ? JSON.parse(text) : undefined) as T
   } catch {
-    data = undefined
+    return undefined as T
   }
-  if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields)
-    throw new ApiError(response.status, response.status === 429 ? 'rate_limited' : 'internal', messages.defaultError)
+}
+
+/** Upload progress: bytes sent so far and the total (0 when the browser cannot tell). */
+export type UploadProgress = (loaded: number, total: number) => void
+
+/**
+ * A JSON call like apiRequest, sent with XMLHttpRequest so that the upload's progress can be
+ * followed (fetch cannot report it). Same errors as apiRequest.
+ */
+export function apiUpload<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  onProgress?: UploadProgress,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(method, `/api${path}`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Content-Type', 'application/json')
+    for (const [name, value] of Object.entries(authHeaders(options.token))) xhr.setRequestHeader(name, value)
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0)
+    }
+    const onAbort = () => xhr.abort()
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    const done = () => options.signal?.removeEventListener('abort', onAbort)
+    xhr.onload = () => {
+      done()
+      const text = xhr.responseText
+      if (xhr.status >= 400) {
+        reject(errorFromAnswer(xhr.status, text, xhr.getResponseHeader('Retry-After')))
+        return
+      }
+      try {
+        resolve((text ? JSON.parse(text) : undefined) as T)
+      } catch {
+        resolve(undefined as T)
+      }
+    }
+    xhr.onerror = () => {
+      done()
+      reject(new ApiError(0, 'network', messages.defaultError))
+    }
+    xhr.onabort = () => {
+      done()
+      reject(new DOMException('The upload was aborted.', 'AbortError'))
+    }
+    if (options.signal?.aborted) {
+      xhr.abort()
+      return
+    }
+    xhr.send(JSON.stringify(body))
+  })
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first, then filename). */
+export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
+  if (!header) return undefined
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)
+  if (extended?.[1]) {
+    const value = extended[1].trim().replace(/^"(.*)"$/, '$1')
+    const encoded = value.replace(/^[\w-]+'[^']*'/, '')
+    try {
+      return decodeURIComponent(encoded)
+    } catch {
+      // Fall through to the plain parameter.
+    }
   }
-  return data as T
+  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header)
+  if (!plain) return undefined
+  return plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]?.trim()
+}
+
+/** A downloaded file: its bytes and the name the server gave it. */
+export interface Download {
+  blob: Blob
+  fileName: string | undefined
+}
+
+/** A GET answered with a file (not JSON): the body as a Blob and the Content-Disposition name. */
+export async function apiDownload(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, { headers: { Accept: '*/*', ...authHeaders(options.token) }, signal: options.signal })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError(0, 'network', messages.defaultError)
+  }
+  if (!response.ok) throw errorFromAnswer(response.status, await response.text(), response.headers.get('Retry-After'))
+  return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) }
 }
 
 export const api = {

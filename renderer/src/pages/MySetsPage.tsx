@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '../../../shared/api/sets'
-import { Dialog } from '../components/Dialog'
+import { ImportDialog } from '../features/import-export/ImportDialog'
 import { EditSetDialog } from '../features/sets/EditSetDialog'
 import { SetCard } from '../features/sets/SetCard'
 import { SetFilters } from '../features/sets/SetFilters'
@@ -58,12 +58,7 @@ export function MySetsPage() {
 
       <EditSetDialog set={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
 
-      <Dialog open={importOpen} title="Import Set" onClose={() => setImportOpen(false)}>
-        <p className={styles.dialogText}>Importing a set from a JSON or CSV file is coming soon.</p>
-        <button type="button" className="button" onClick={() => setImportOpen(false)}>
-          Close
-        </button>
-      </Dialog>
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </div>
   )
 }

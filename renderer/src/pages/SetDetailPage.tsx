@@ -4,6 +4,7 @@ import type { Flashcard, StudySet } from '../../../shared/api/sets'
 import { setMessages } from '../../../shared/messages'
 import { useAuth } from '../features/auth/useAuth'
 import { AddCardForm } from '../features/sets/AddCardForm'
+import { ExportDialog } from '../features/import-export/ExportDialog'
 import { EditCardDialog } from '../features/sets/EditCardDialog'
 import { EditSetDialog } from '../features/sets/EditSetDialog'
 import { FlashcardView } from '../features/sets/FlashcardView'
@@ -59,6 +60,7 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
   const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
   const [view, setView] = useState<View>('terms')
   const [editingSet, setEditingSet] = useState(false)
+  const [exporting, setExporting] = useState(false)
   const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState('')
@@ -126,6 +128,7 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
             onToggleVisibility={() => void toggleVisibility()}
             onDelete={() => void deleteSet()}
             onCopyLink={() => void copyLink()}
+            onExport={() => setExporting(true)}
           />
         </div>
         {set.description && <p className={styles.description}>{set.description}</p>}
@@ -193,6 +196,7 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
         <>
           <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
           <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
+          <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
         </>
       )}
     </div>

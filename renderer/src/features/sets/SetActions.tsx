@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from './icons'
+import { DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from './icons'
 import styles from './SetActions.module.css'
 
 interface SetActionsProps {
@@ -10,6 +10,7 @@ interface SetActionsProps {
   onToggleVisibility: () => void
   onDelete: () => void
   onCopyLink: () => void
+  onExport: () => void
 }
 
 interface Action {
@@ -21,10 +22,10 @@ interface Action {
 }
 
 /**
- * The set's actions: the owner's Edit Set, Make Public / Make Private and Delete Set, and Copy Link
- * for anyone while the set is public. Under 768 px the owner's actions fold into 'Set settings'.
+ * The set's actions: the owner's Edit Set, Make Public / Make Private, Export and Delete Set, and
+ * Copy Link for anyone while the set is public. Under 768 px the owner's actions fold into 'Set settings'.
  */
-export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink }: SetActionsProps) {
+export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink, onExport }: SetActionsProps) {
   const copyLink: Action = { key: 'copy', label: 'Copy Link', icon: <LinkIcon />, onSelect: onCopyLink }
   if (!isOwner) {
     if (!isPublic) return null
@@ -43,6 +44,7 @@ export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility
       onSelect: onToggleVisibility,
     },
     ...(isPublic ? [copyLink] : []),
+    { key: 'export', label: 'Export', icon: <DownloadIcon />, onSelect: onExport },
     { key: 'delete', label: 'Delete Set', icon: <TrashIcon />, onSelect: onDelete, danger: true },
   ]
   return (

@@ -85,3 +85,11 @@ export function VisibilityIcon({ isPublic, className }: { isPublic: boolean; cla
     </span>
   )
 }
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </Svg>
+  )
+}

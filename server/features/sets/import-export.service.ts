@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import type { StudySet } from '../../../shared/api/sets'
+import type { ImportSetData } from '../../../shared/import/import-schema'
+import { newId } from '../../db/ids'
+import type { Deps } from '../../deps'
+import type { AuthState } from '../auth/auth.service'
+import { ownedSet } from './set-access'
+import { toStudySet } from './sets.mapper'
+import * as repo from './sets.repo'
+
+/** Rows per INSERT: 6 columns each stays far below SQLite's and PostgreSQL's bound-variable limits. */
+const CARD_INSERT_CHUNK = 100
+
+/**
+ * Creates a set and all its cards (positions 1..n, cardCount n) in one transaction: a failure or
+ * a crash part-way leaves nothing behind.
+ */
+export async function importSet(deps: Deps, auth: AuthState, input: ImportSetData): Promise<StudySet> {
+  const now = deps.clock.now().toISOString()
+  const id = newId()
+  const cards = input.cards.map((card, index) => ({
+    id: newId(),
+    study_set_id: id,
+    term: card.term,
+    definition: card.definition,
+    position: index + 1,
+    created: now,
+  }))
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertSet(trx, {
+      id,
+      owner_id: auth.user.id,
+      title: input.title,
+      description: input.description,
+      tags: '',
+      is_public: 0,
+      card_count: cards.length,
+      created: now,
+      updated: now,
+    })
+    for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
+      await trx.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
+    }
+  })
+  const set = await repo.findSetById(deps.db, id)
+  if (!set) throw new Error(`set ${id} vanished while being imported`)
+  return toStudySet(set)
+}
+
+export const exportQuerySchema = z.object({
+  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).optional().default('json'),
+})
+export type ExportQuery = z.output<typeof exportQuerySchema>
+
+export interface ExportFile {
+  contentType: string
+  contentDisposition: string
+  body: string
+}
+
+/** A CSV value: commas become semicolons (spec section 9); quotes and line breaks are quoted. */
+function csvValue(value: string): string {
+  const text = value.replaceAll(',', ';')
+  return /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** Characters no file system or header should get in a file name. */
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f"*/:<>?\\|]/g
+
+/**
+ * `attachment` named after the set's title: `filename` keeps it ASCII for old clients,
+ * `filename*` (RFC 6266 / 8187) carries the title in UTF-8.
+ */
+export function contentDisposition(title: string, extension: string): string {
+  const safe = title.replace(UNSAFE_IN_FILE_NAME, '_').trim() || 'study-set'
+  const ascii = safe.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_')
+  const encoded = encodeURIComponent(safe).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}.${extension}`
+}
+
+/** The owner's set as a JSON or CSV file: its cards in position order, term and definition only. */
+export async function exportSet(deps: Deps, id: string, auth: AuthState, query: ExportQuery): Promise<ExportFile> {
+  const set = await ownedSet(deps, id, auth)
+  const cards = await deps.db
+    .selectFrom('flashcards')
+    .select(['term', 'definition'])
+    .where('study_set_id', '=', id)
+    .orderBy('position')
+    .execute()
+  if (query.format === 'csv') {
+    const lines = ['Term,Definition', ...cards.map((card) => `${csvValue(card.term)},${csvValue(card.definition)}`)]
+    return {
+      contentType: 'text/csv; charset=utf-8',
+      contentDisposition: contentDisposition(set.title, 'csv'),
+      body: `${lines.join('\r\n')}\r\n`,
+    }
+  }
+  return {
+    contentType: 'application/json; charset=utf-8',
+    contentDisposition: contentDisposition(set.title, 'json'),
+    body: `${JSON.stringify(cards.map((card) => ({ term: card.term, definition: card.definition })), null, 2)}\n`,
+  }
+}
