@@ -20,7 +20,10 @@ afterEach(async () => {
   running.length = 0
 })
 
-const options = { preloadPath: '/app/out/preload/index.cjs', rendererDir: path.resolve('out/renderer'), logger: silentLogger }
+// A stand-in renderer build: the unit tests must not depend on `electron-vite build` having run.
+const rendererDir = mkdtempSync(path.join(tmpdir(), 'cardwise-desktop-renderer-'))
+writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Cardwise</title><div id="root"></div>')
+const options = { preloadPath: '/app/out/preload/index.cjs', rendererDir, logger: silentLogger }
 
 function launch(fake: ReturnType<typeof fakeElectron>) {
   const desktop = runDesktop(fake.electron, options)
