@@ -1,6 +1,7 @@
 /** The product's exact user-facing texts (spec sections 2, 5 and 8), shared by server and renderer. */
 export const messages = {
   defaultError: 'Something went wrong while processing your request.',
+  offline: 'You are offline. This needs a connection.',
 
   passwordTooShort: 'Password too short',
   passwordTooLong: 'Password must be at most 72 bytes long.',

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
+import { registerServiceWorker } from './lib/service-worker'
 import { createRouter } from './routes'
 import './styles/global.css'
 
@@ -12,3 +13,7 @@ createRoot(root).render(
     <RouterProvider router={createRouter()} />
   </StrictMode>,
 )
+
+// The PWA's service worker: production web build only (vite.config.ts sets VITE_PWA; the desktop
+// build and the dev server have none).
+if (import.meta.env.PROD && import.meta.env.VITE_PWA === 'true') registerServiceWorker()

@@ -4,8 +4,13 @@ import { AnnouncementBanner } from './AnnouncementBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import styles from './Layout.module.css'
+import { OfflineNotice } from './OfflineNotice'
+import { UpdatePrompt } from './UpdatePrompt'
 
-/** The shell around every page: the beta banner, header, the page, footer, and the session-invalidated modal. */
+/**
+ * The shell around every page: the beta banner, header, the offline notice, the page, footer, the
+ * session-invalidated modal and the PWA's 'new version available' prompt.
+ */
 export function Layout() {
   return (
     <>
@@ -15,10 +20,12 @@ export function Layout() {
       <AnnouncementBanner />
       <Header />
       <main id="main" className={styles.main}>
+        <OfflineNotice />
         <Outlet />
       </main>
       <Footer />
       <SessionManager />
+      <UpdatePrompt />
     </>
   )
 }

@@ -44,6 +44,11 @@ function errorFromAnswer(status: number, text: string, retryAfter: string | null
   return new ApiError(status, status === 429 ? 'rate_limited' : 'internal', messages.defaultError, {}, seconds)
 }
 
+/** A request that never got an answer: says so plainly when the browser knows it is offline. */
+function networkError(): ApiError {
+  return new ApiError(0, 'network', typeof navigator !== 'undefined' && navigator.onLine === false ? messages.offline : messages.defaultError)
+}
+
 function authHeaders(token: string | null | undefined): Record<string, string> {
   const resolved = token === undefined ? authStore.get()?.token : token
   return resolved ? { Authorization: `Bearer ${resolved}` } : {}
@@ -70,7 +75,7 @@ export async function apiRequest<T = void>(method: string, path: string, options
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError(0, 'network', messages.defaultError)
+    throw networkError()
   }
   const text = await response.text()
   if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('Retry-After'))
@@ -122,7 +127,7 @@ export function apiUpload<T>(
     }
     xhr.onerror = () => {
       done()
-      reject(new ApiError(0, 'network', messages.defaultError))
+      reject(networkError())
     }
     xhr.onabort = () => {
       done()
@@ -167,7 +172,7 @@ export async function apiDownload(path: string, options: Omit<RequestOptions, 'b
     response = await fetch(`/api${path}`, { headers: { Accept: '*/*', ...authHeaders(options.token) }, signal: options.signal })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError(0, 'network', messages.defaultError)
+    throw networkError()
   }
   if (!response.ok) throw errorFromAnswer(response.status, await response.text(), response.headers.get('Retry-After'))
   return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) }
@@ -180,8 +185,9 @@ export const api = {
   delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, { ...options, body }),
 }
 
-/** The message to show for a failed call: the server's, else the given fallback. */
+/** The message to show for a failed call: the server's (or the offline notice), else the given fallback. */
 export function errorMessage(error: unknown, fallback: string = messages.defaultError): string {
+  if (error instanceof ApiError && error.code === 'network' && error.message === messages.offline) return error.message
   if (error instanceof ApiError && error.code !== 'network' && error.code !== 'internal') return error.message
   return fallback
 }
