@@ -35,6 +35,8 @@ export function serveRenderer(rootDir: string): Middleware {
       maxAge: hashed ? ONE_YEAR_SECONDS * 1000 : 0,
       setHeaders: (res: { setHeader(name: string, value: string): void }) => {
         if (!hashed) res.setHeader('Cache-Control', 'no-cache')
+        // koa-send answers with the build's precompressed .br/.gz copy when the browser accepts it.
+        res.setHeader('Vary', 'Accept-Encoding')
       },
     }
     if (ctx.path !== '/') {

@@ -1,7 +1,6 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '../../../shared/api/sets'
-import { ImportDialog } from '../features/import-export/ImportDialog'
 import { EditSetDialog } from '../features/sets/EditSetDialog'
 import { SetCard } from '../features/sets/SetCard'
 import { SetFilters } from '../features/sets/SetFilters'
@@ -12,6 +11,9 @@ import { useSetList } from '../features/sets/useSetList'
 import { useTagOptions } from '../features/sets/useTagOptions'
 import styles from './SetsPage.module.css'
 
+/** Loaded the first time it is opened (it brings the CSV parser). */
+const ImportDialog = lazy(() => import('../features/import-export/ImportDialog').then((m) => ({ default: m.ImportDialog })))
+
 /** /my-sets: the signed-in user's own sets, searchable and filterable by tag. */
 export function MySetsPage() {
   const filters = useSetFilters()
@@ -19,6 +21,9 @@ export function MySetsPage() {
   const list = useSetList(setsApi.listMine, filters.search, filters.tags)
   const [editing, setEditing] = useState<StudySet | null>(null)
   const [importOpen, setImportOpen] = useState(false)
+  // Stays mounted after the first opening, so closing returns focus like the other dialogs.
+  const [importUsed, setImportUsed] = useState(false)
+  if (importOpen && !importUsed) setImportUsed(true)
 
   const onSaved = (set: StudySet) => {
     list.replaceSet(set)
@@ -58,7 +63,11 @@ export function MySetsPage() {
 
       <EditSetDialog set={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
 
-      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      {importUsed && (
+        <Suspense fallback={null}>
+          <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

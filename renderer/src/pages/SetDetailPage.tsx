@@ -1,10 +1,9 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '../../../shared/api/sets'
 import { setMessages } from '../../../shared/messages'
 import { useAuth } from '../features/auth/useAuth'
 import { AddCardForm } from '../features/sets/AddCardForm'
-import { ExportDialog } from '../features/import-export/ExportDialog'
 import { EditCardDialog } from '../features/sets/EditCardDialog'
 import { EditSetDialog } from '../features/sets/EditSetDialog'
 import { FlashcardView } from '../features/sets/FlashcardView'
@@ -17,6 +16,9 @@ import { TermsList } from '../features/sets/TermsList'
 import { useStudySet } from '../features/sets/useStudySet'
 import { errorMessage } from '../lib/api'
 import styles from './SetDetailPage.module.css'
+
+/** Loaded the first time it is opened. */
+const ExportDialog = lazy(() => import('../features/import-export/ExportDialog').then((m) => ({ default: m.ExportDialog })))
 
 type View = 'terms' | 'flashcards'
 
@@ -61,6 +63,9 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
   const [view, setView] = useState<View>('terms')
   const [editingSet, setEditingSet] = useState(false)
   const [exporting, setExporting] = useState(false)
+  // Stays mounted after the first opening, so closing returns focus like the other dialogs.
+  const [exportUsed, setExportUsed] = useState(false)
+  if (exporting && !exportUsed) setExportUsed(true)
   const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState('')
@@ -196,7 +201,11 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
         <>
           <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
           <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
-          <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
+          {exportUsed && (
+            <Suspense fallback={null}>
+              <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
+            </Suspense>
+          )}
         </>
       )}
     </div>

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** The banner's text and version (spec section 1). A new version shows the banner again to everyone. */
 export const ANNOUNCEMENT_TEXT = 'This is an early beta. Expect bugs and changes.'
 export const ANNOUNCEMENT_VERSION = '1.0'
@@ -10,9 +8,17 @@ export const ANNOUNCEMENT_STORAGE_KEY = 'announcement_dismissed'
 /** How long a dismissal lasts (spec section 1: "less than 7 days ago"). */
 export const DISMISSAL_DURATION_MS = 7 * 24 * 60 * 60 * 1000
 
-const dismissalSchema = z.object({ version: z.string(), at: z.number().finite() })
+export interface AnnouncementDismissal {
+  version: string
+  at: number
+}
 
-export type AnnouncementDismissal = z.infer<typeof dismissalSchema>
+/** Checked by hand, not with zod: this runs in the shell of every page, where zod would be too heavy to load. */
+function isDismissal(value: unknown): value is AnnouncementDismissal {
+  if (typeof value !== 'object' || value === null) return false
+  const { version, at } = value as Record<string, unknown>
+  return typeof version === 'string' && typeof at === 'number' && Number.isFinite(at)
+}
 
 /**
  * Whether the banner stays hidden: only when the stored dismissal is for this version and was made
@@ -27,9 +33,8 @@ export function isBannerHidden(stored: string | null, now: number, version: stri
   } catch {
     return false
   }
-  const dismissal = dismissalSchema.safeParse(parsed)
-  if (!dismissal.success || dismissal.data.version !== version) return false
-  const elapsed = now - dismissal.data.at
+  if (!isDismissal(parsed) || parsed.version !== version) return false
+  const elapsed = now - parsed.at
   return elapsed >= 0 && elapsed < DISMISSAL_DURATION_MS
 }
 

@@ -1,0 +1,127 @@
+// `npm run lighthouse`: a Lighthouse run (mobile preset, default throttling) on the landing page of
+// the built app (`npm run build` first), in Debian's Chromium. Prints the performance score and
+// the key metrics, writes the JSON report to a temp folder, and exits non-zero when performance is
+// below --min (default 0.9; also accepts 90).
+//
+//   node scripts/lighthouse.mjs [--min 0.9] [--url /path] [--runs 1] [--out report.json]
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SERVER_ENTRY = path.join(root, 'dist/server/index.js')
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+const { values: args } = parseArgs({
+  options: {
+    min: { type: 'string', default: '0.9' },
+    url: { type: 'string', default: '/' },
+    runs: { type: 'string', default: '1' },
+    out: { type: 'string' },
+  },
+})
+const minArg = Number(args.min)
+const minScore = minArg > 1 ? minArg / 100 : minArg
+const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1)
+if (!Number.isFinite(minScore)) throw new Error(`--min must be a number, got ${args.min}`)
+if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(root, 'dist/renderer/index.html'))) {
+  console.error('The app is not built: run "npm run build" first.')
+  process.exit(2)
+}
+
+/** Starts the built server on a free port with its own data folder; resolves with its URL. */
+async function startServer(dataDir) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: 'false', SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
+    const onData = (chunk) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timeout)
+        resolve(match[1])
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  return { url, stop }
+}
+
+const ms = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`)
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'cardwise-lighthouse-'))
+const dataDir = path.join(workDir, 'data')
+let server
+let chrome
+let exitCode = 1
+try {
+  server = await startServer(dataDir)
+  const target = new URL(args.url, server.url).href
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+
+  const scores = []
+  let last
+  for (let run = 1; run <= runs; run += 1) {
+    // No config: Lighthouse's default is the mobile preset (formFactor mobile, simulated throttling).
+    const result = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    if (!result) throw new Error('Lighthouse returned no result')
+    const { lhr } = result
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    const audit = (id) => lhr.audits[id]?.numericValue
+    const score = lhr.categories.performance.score ?? 0
+    scores.push(score)
+    last = result
+    console.log(
+      `run ${run}/${runs}: performance ${Math.round(score * 100)}  ` +
+        `FCP ${ms(audit('first-contentful-paint'))}  LCP ${ms(audit('largest-contentful-paint'))}  ` +
+        `TBT ${ms(audit('total-blocking-time'))}  CLS ${(audit('cumulative-layout-shift') ?? 0).toFixed(3)}  ` +
+        `SI ${ms(audit('speed-index'))}  (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling)`,
+    )
+  }
+
+  const reportFile = args.out ? path.resolve(args.out) : path.join(tmpdir(), `cardwise-lighthouse-${Date.now()}.json`)
+  writeFileSync(reportFile, typeof last.report === 'string' ? last.report : JSON.stringify(last.lhr, null, 2))
+  // The median run decides (one run is noisy on a busy machine).
+  const median = [...scores].sort((a, b) => a - b)[Math.floor((scores.length - 1) / 2)]
+  console.log(`Lighthouse performance (mobile) of ${target}: ${Math.round(median * 100)} (minimum ${Math.round(minScore * 100)})`)
+  console.log(`JSON report: ${reportFile}`)
+  exitCode = median >= minScore ? 0 : 1
+  if (exitCode) console.error(`Performance ${Math.round(median * 100)} is below the minimum ${Math.round(minScore * 100)}.`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  exitCode = 2
+} finally {
+  // chrome.kill() ends only the Chromium this script launched.
+  if (chrome) await Promise.resolve(chrome.kill()).catch(() => undefined)
+  if (server) await server.stop()
+  rmSync(workDir, { recursive: true, force: true })
+}
+process.exit(exitCode)
