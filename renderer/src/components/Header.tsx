@@ -51,7 +51,10 @@ export function Header() {
       setMenuOpen(false)
     }
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false)
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      // Focus inside the menu would be lost when it hides: hand it back to the toggle.
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus()
     }
     document.addEventListener('pointerdown', onPointerDown)
     document.addEventListener('keydown', onKeyDown)
