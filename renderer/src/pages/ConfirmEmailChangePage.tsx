@@ -8,6 +8,7 @@ import { authApi } from '../features/auth/auth-api'
 import { forgetSession } from '../features/auth/useAuth'
 import { errorMessage } from '../lib/api'
 import { useRedirectAfter } from '../lib/useRedirectAfter'
+import { FormError } from '../components/FormError'
 
 export function ConfirmEmailChangePage() {
   const { token } = useParams()
@@ -61,11 +62,7 @@ export function ConfirmEmailChangePage() {
       <p className="muted">Enter your current password to move your account to the new email address.</p>
       <AuthForm label="Confirm email change" onSubmit={submit}>
         <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Confirming...' : 'Confirm Email Change'}
         </button>

@@ -10,6 +10,7 @@ import { ApiError, errorMessage, fieldErrorsOf } from '../lib/api'
 import { useFlash } from '../lib/useFlash'
 import { AuthCard, AuthForm } from '../components/AuthCard'
 import styles from './ContactPage.module.css'
+import { FormError } from '../components/FormError'
 
 /** The browser repeats the server's checks only to answer faster; the server strips the markup. */
 const contactSchema = createContactSchema((text) => text)
@@ -127,16 +128,8 @@ export function ContactPage() {
             {sent}
           </p>
         )}
-        {rateLimited && (
-          <p className="alert-error" role="alert">
-            {rateLimited}
-          </p>
-        )}
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={rateLimited} />
+        <FormError message={error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Sending...' : 'Send Message'}
         </button>

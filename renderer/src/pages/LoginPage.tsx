@@ -7,6 +7,7 @@ import { Field } from '../components/Field'
 import { authApi } from '../features/auth/auth-api'
 import { signIn } from '../features/auth/useAuth'
 import { errorMessage, fieldErrorsOf } from '../lib/api'
+import { FormError } from '../components/FormError'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -35,11 +36,7 @@ export function LoginPage() {
       <AuthForm label="Login" onSubmit={submit}>
         <Field label="Email or Username" name="identity" autoComplete="username" value={identity} onChange={(e) => setIdentity(e.target.value)} error={fields.identity} required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} required />
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>

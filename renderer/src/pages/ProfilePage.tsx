@@ -9,6 +9,7 @@ import { authApi } from '../features/auth/auth-api'
 import { forgetSession, logout, useAuth } from '../features/auth/useAuth'
 import { errorMessage } from '../lib/api'
 import styles from './ProfilePage.module.css'
+import { FormError } from '../components/FormError'
 
 export function ProfilePage() {
   const auth = useAuth()
@@ -123,11 +124,7 @@ export function ProfilePage() {
             onChange={(e) => setNewEmail(e.target.value)}
             hint={`Current address: ${user.email ?? ''}`}
           />
-          {emailError && (
-            <p className="alert-error" role="alert">
-              {emailError}
-            </p>
-          )}
+          <FormError message={emailError} />
           <button type="submit" className="button" disabled={emailBusy}>
             {emailBusy ? 'Sending...' : 'Update Email'}
           </button>
@@ -148,11 +145,7 @@ export function ProfilePage() {
           <Field label="Old Password" name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
           <Field label="New Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint={messages.passwordHint} />
           <Field label="Confirm Password" name="passwordConfirm" type="password" autoComplete="new-password" value={passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} />
-          {passwordError && (
-            <p className="alert-error" role="alert">
-              {passwordError}
-            </p>
-          )}
+          <FormError message={passwordError} />
           <button type="submit" className="button" disabled={passwordBusy}>
             {passwordBusy ? 'Changing...' : 'Change Password'}
           </button>

@@ -10,6 +10,7 @@ import { Field } from '../components/Field'
 import { authApi } from '../features/auth/auth-api'
 import { errorMessage, fieldErrorsOf } from '../lib/api'
 import { useFlash } from '../lib/useFlash'
+import { FormError } from '../components/FormError'
 
 export function RegisterPage() {
   const [username, setUsername] = useState('')
@@ -91,11 +92,7 @@ export function RegisterPage() {
           error={passwordTooltip || fields.password || fields.passwordConfirm}
           required
         />
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Registering...' : 'Register'}
         </button>

@@ -9,6 +9,7 @@ import { authApi } from '../features/auth/auth-api'
 import { ApiError } from '../lib/api'
 import { useFlash } from '../lib/useFlash'
 import { useRedirectAfter } from '../lib/useRedirectAfter'
+import { FormError } from '../components/FormError'
 
 type View = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string }
 
@@ -96,11 +97,7 @@ export function ResetPasswordPage() {
           error={fields.passwordConfirm}
           required
         />
-        {formError && (
-          <p className="alert-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </button>

@@ -16,6 +16,7 @@ import { TermsList } from '../features/sets/TermsList'
 import { useStudySet } from '../features/sets/useStudySet'
 import { errorMessage } from '../lib/api'
 import styles from './SetDetailPage.module.css'
+import { FormError } from '../components/FormError'
 
 /** Loaded the first time it is opened. */
 const ExportDialog = lazy(() => import('../features/import-export/ExportDialog').then((m) => ({ default: m.ExportDialog })))
@@ -148,11 +149,7 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
           </span>
         </p>
         <TagList tags={set.tags} />
-        {actionError && (
-          <p className="alert-error" role="alert">
-            {actionError}
-          </p>
-        )}
+        <FormError message={actionError} />
       </header>
 
       <nav className={styles.modes} aria-label="Study modes">

@@ -1,4 +1,5 @@
 import type { StudySet } from '../../../shared/api/sets'
+import { toPublicUser } from '../users/users.mapper'
 import type { StudySetWithOwner } from './sets.repo'
 
 /** The API shape of a set, with its owner as `{ id, username }` (or null if the account is gone). */
@@ -10,7 +11,7 @@ export function toStudySet(row: StudySetWithOwner): StudySet {
     tags: row.tags,
     isPublic: row.is_public === 1,
     cardCount: row.card_count,
-    owner: row.owner_username === null ? null : { id: row.owner_id, username: row.owner_username },
+    owner: row.owner_username === null ? null : toPublicUser({ id: row.owner_id, username: row.owner_username }),
     created: row.created,
     updated: row.updated,
   }

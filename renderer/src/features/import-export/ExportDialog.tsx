@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog'
 import { errorMessage } from '../../lib/api'
 import styles from './ExportDialog.module.css'
 import { type ExportFormat, importExportApi } from './import-export-api'
+import { FormError } from '../../components/FormError'
 
 interface ExportDialogProps {
   /** The set to export, or null when the dialog is closed. */
@@ -56,11 +57,7 @@ function ExportChoices({ set, onClose }: { set: StudySet; onClose: () => void })
       <p>
         Download the {set.cardCount === 1 ? 'card' : 'cards'} of <strong>{set.title}</strong> as a file you can import again or open elsewhere.
       </p>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className={styles.actions}>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void download('json')}>
           {busy === 'json' ? 'Exporting...' : 'Export as JSON'}

@@ -5,6 +5,7 @@ import styles from './AddCardForm.module.css'
 import { CardFormFields, useCardForm } from './CardFormFields'
 import { setsApi } from './sets-api'
 import { useFormSubmit } from './useFormSubmit'
+import { FormError } from '../../components/FormError'
 
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
@@ -37,11 +38,7 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
         <div className={styles.fields}>
           <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} termRef={termRef} />
         </div>
-        {error && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className={styles.footer}>
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Adding...' : 'Add Flashcard'}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styles from './forms.module.css'
+import { FormError } from '../../components/FormError'
 
 interface EntityFormProps {
   label: string
@@ -25,11 +26,7 @@ export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabe
       }}
     >
       {children}
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className={styles.actions}>
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel

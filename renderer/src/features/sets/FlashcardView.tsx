@@ -3,6 +3,7 @@ import type { Flashcard } from '../../../../shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '../../../../shared/limits'
 import { currentIndex, deckSize, type FlashcardsEvent, flashcardsReducer, initialFlashcards } from '../../study/flashcards'
 import styles from './FlashcardView.module.css'
+import { FormError } from '../../components/FormError'
 
 interface FlashcardViewProps {
   /** The set's cards loaded so far, in position order. */
@@ -89,11 +90,7 @@ export function FlashcardView({ cards, total, loadingMore, loadError, onLoadMore
         </button>
       </div>
 
-      {loadError && (
-        <p className="alert-error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <FormError message={loadError} />
       <div className={styles.more}>
         <p className="muted">
           Showing {size} of {total} {total === 1 ? 'card' : 'cards'}

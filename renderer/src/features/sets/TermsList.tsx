@@ -1,6 +1,7 @@
 import type { Flashcard } from '../../../../shared/api/sets'
 import { PencilIcon, TrashIcon } from './icons'
 import styles from './TermsList.module.css'
+import { FormError } from '../../components/FormError'
 
 interface TermsListProps {
   cards: Flashcard[]
@@ -53,11 +54,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
           ))}
         </ol>
       )}
-      {loadError && (
-        <p className="alert-error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <FormError message={loadError} />
       {hasMore && (
         <button type="button" className={`button button-secondary ${styles.more}`} onClick={onLoadMore} disabled={loadingMore}>
           {loadingMore ? 'Loading...' : 'Load More Cards'}
