@@ -40,3 +40,19 @@ export const SET_LIST_PAGE_SIZE = 50
 export const CARD_LIST_PAGE_SIZE = 50
 /** The Flashcards view shows this many more cards each time 'Load More Cards' is pressed. */
 export const FLASHCARDS_VIEW_STEP = 20
+
+/** Study modes (spec section 9): Learn and Write fetch cards 100 at a time and play 10 per batch. */
+export const STUDY_CARD_PAGE_SIZE = 100
+export const STUDY_BATCH_SIZE = 10
+/** Learn offers up to this many options: the right definition and other cards' definitions. */
+export const LEARN_MAX_OPTIONS = 4
+/** Match reads the set's first 50 cards and plays 10 of them (6 on phone-sized screens). */
+export const MATCH_FETCH_LIMIT = 50
+export const MATCH_CARDS = 10
+export const MATCH_CARDS_PHONE = 6
+/** Widest screen, in CSS pixels, that counts as phone-sized for Match. */
+export const PHONE_MAX_WIDTH = 640
+/** Card status by mastery rate (spec section 4): mastered at 80% or above, learning at 50% or above. */
+export const MASTERY_THRESHOLDS = { mastered: 0.8, learning: 0.5 } as const
+/** Longest Match game the server records, in seconds (a day). */
+export const MATCH_MAX_SECONDS = 86_400

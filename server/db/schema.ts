@@ -84,6 +84,51 @@ export interface ContactFormSubmissionsTable {
   created: string
 }
 
+export interface LearningSessionsTable {
+  id: string
+  user_id: string
+  study_set_id: string
+  start_time: string
+  /** Set when the session is completed. */
+  end_time: string | null
+  total_cards: number
+  correct_count: number
+  incorrect_count: number
+  status: 'in_progress' | 'completed'
+}
+
+/** One row per user and card answered in Learn or Write. */
+export interface StudyProgressTable {
+  user_id: string
+  study_set_id: string
+  flashcard_id: string
+  correct_count: number
+  incorrect_count: number
+  last_reviewed: string
+}
+
+/** One row per checked Write answer: correct_count and incorrect_count are 1 and 0 or 0 and 1. */
+export interface WriteResultsTable {
+  id: string
+  user_id: string
+  study_set_id: string
+  flashcard_id: string
+  correct_count: number
+  incorrect_count: number
+  completed_at: string
+}
+
+export interface MatchResultsTable {
+  id: string
+  user_id: string
+  study_set_id: string
+  /** Whole seconds. */
+  time_taken: number
+  correct_matches: number
+  incorrect_matches: number
+  created: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -93,4 +138,8 @@ export interface Database {
   set_tags: SetTagsTable
   flashcards: FlashcardsTable
   contact_form_submissions: ContactFormSubmissionsTable
+  learning_sessions: LearningSessionsTable
+  study_progress: StudyProgressTable
+  write_results: WriteResultsTable
+  match_results: MatchResultsTable
 }

@@ -1,0 +1,70 @@
+import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import type {
+  AnswerInput,
+  LearningSession,
+  MatchResultInput,
+  ProgressResponse,
+  UpdateSessionInput,
+} from '../../../../shared/api/study'
+import { api } from '../../lib/api'
+import { authStore } from '../auth/auth-store'
+import { setsApi } from '../sets/sets-api'
+
+const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
+
+/** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
+export const studyApi = {
+  progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
+  answer: (setId: string, input: AnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input),
+  createSession: (setId: string, totalCards: number) =>
+    api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
+  updateSession: (sessionId: string, input: UpdateSessionInput) =>
+    api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
+  matchResult: (setId: string, input: MatchResultInput) => api.post<void>(`${setPath(setId)}/match-results`, input),
+}
+
+/**
+ * Study records are saved only for a signed-in student, and a failed save never interrupts study
+ * (spec section 8: save failures are silently ignored). Resolves to undefined for a visitor or on
+ * any failure.
+ */
+export async function saveQuietly<T>(save: () => Promise<T>): Promise<T | undefined> {
+  if (!authStore.get()) return undefined
+  try {
+    return await save()
+  } catch {
+    return undefined
+  }
+}
+
+export interface LoadedStudySet {
+  set: StudySet
+  cards: Flashcard[]
+}
+
+/**
+ * A set and its cards in position order, read `pageSize` at a time until the set's cardCount is
+ * reached, a short page arrives, or `limit` cards are in hand (spec section 7: Learn and Write
+ * read pages of 100; Match reads its first 50).
+ */
+export async function loadStudySet(
+  setId: string,
+  { pageSize, limit = Number.POSITIVE_INFINITY }: { pageSize: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<LoadedStudySet> {
+  const set = await setsApi.get(setId, signal)
+  const wanted = Math.min(set.cardCount, limit)
+  const cards: Flashcard[] = []
+  const seen = new Set<string>()
+  for (let page = 1; cards.length < wanted; page++) {
+    const answer = await setsApi.listCards(setId, { page, perPage: pageSize }, signal)
+    for (const card of answer.items) {
+      if (!seen.has(card.id)) {
+        seen.add(card.id)
+        cards.push(card)
+      }
+    }
+    if (answer.items.length < pageSize || page >= answer.totalPages) break
+  }
+  return { set, cards: cards.slice(0, limit === Number.POSITIVE_INFINITY ? undefined : limit) }
+}

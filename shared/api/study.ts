@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { MASTERY_THRESHOLDS, MATCH_MAX_SECONDS } from '../limits'
+
+/** The API shapes of study records (api.md, "Study records"). All belong to the caller. */
+export type LearningSessionStatus = 'in_progress' | 'completed'
+
+export interface LearningSession {
+  id: string
+  status: LearningSessionStatus
+  startTime: string
+  /** Set when the session is completed. */
+  endTime: string | null
+  totalCards: number
+  correctCount: number
+  incorrectCount: number
+}
+
+export type CardStatus = 'mastered' | 'learning' | 'needs_review'
+
+/** One card's record of answers for the caller. Cards never answered have no entry. */
+export interface CardProgress {
+  cardId: string
+  correct: number
+  incorrect: number
+  attempts: number
+  /** correct / attempts, from 0 to 1. */
+  masteryRate: number
+  status: CardStatus
+  lastReviewed: string
+}
+
+export interface ProgressResponse {
+  items: CardProgress[]
+}
+
+export type AnswerMode = 'learn' | 'write'
+
+/** Spec section 4: mastered at 80% or above, learning at 50% or above, otherwise needs review. */
+export function cardStatus(masteryRate: number): CardStatus {
+  if (masteryRate >= MASTERY_THRESHOLDS.mastered) return 'mastered'
+  if (masteryRate >= MASTERY_THRESHOLDS.learning) return 'learning'
+  return 'needs_review'
+}
+
+/** A card's derived stats from its answer counts. */
+export function cardProgress(cardId: string, correct: number, incorrect: number, lastReviewed: string): CardProgress {
+  const attempts = correct + incorrect
+  const masteryRate = attempts === 0 ? 0 : correct / attempts
+  return { cardId, correct, incorrect, attempts, masteryRate, status: cardStatus(masteryRate), lastReviewed }
+}
+
+const count = (label: string) =>
+  z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)
+
+const cardId = z.string({ error: 'cardId is required.' }).min(1, 'cardId is required.').max(64, 'cardId is not a card id.')
+
+/** Request bodies of the study-record routes. */
+export const studySchemas = {
+  createSession: z.object({ totalCards: count('totalCards') }),
+  updateSession: z
+    .object({
+      correctCount: count('correctCount').optional(),
+      incorrectCount: count('incorrectCount').optional(),
+      status: z.enum(['in_progress', 'completed'], { error: "status must be 'in_progress' or 'completed'." }).optional(),
+    }),
+  answer: z.object({
+    cardId,
+    correct: z.boolean({ error: 'correct must be true or false.' }),
+    mode: z.enum(['learn', 'write'], { error: "mode must be 'learn' or 'write'." }),
+  }),
+  matchResult: z.object({
+    timeTaken: count('timeTaken').max(MATCH_MAX_SECONDS, 'timeTaken is too large.'),
+    correctMatches: count('correctMatches'),
+    incorrectMatches: count('incorrectMatches'),
+  }),
+}
+
+export type CreateSessionInput = z.input<typeof studySchemas.createSession>
+export type UpdateSessionInput = z.input<typeof studySchemas.updateSession>
+export type AnswerInput = z.input<typeof studySchemas.answer>
+export type MatchResultInput = z.input<typeof studySchemas.matchResult>
