@@ -38,6 +38,8 @@ export const SET_LIMITS = {
 /** Page sizes of the set screens (spec section 9): set lists and the detail's cards ask for 50. */
 export const SET_LIST_PAGE_SIZE = 50
 export const CARD_LIST_PAGE_SIZE = 50
+/** Reading a whole list (e.g. every card, to sort the Terms list by mastery) asks for this many at a time. */
+export const FULL_LIST_PAGE_SIZE = 500
 /** The Flashcards view shows this many more cards each time 'Load More Cards' is pressed. */
 export const FLASHCARDS_VIEW_STEP = 20
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '../../../shared/api/sets'
 import { setMessages } from '../../../shared/messages'
@@ -14,6 +14,7 @@ import { setsApi } from '../features/sets/sets-api'
 import { TagList } from '../features/sets/TagList'
 import { TermsList } from '../features/sets/TermsList'
 import { useStudySet } from '../features/sets/useStudySet'
+import { useCardProgress } from '../features/study/useCardProgress'
 import { errorMessage } from '../lib/api'
 import styles from './SetDetailPage.module.css'
 import { FormError } from '../components/FormError'
@@ -70,7 +71,11 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
   const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState('')
+  const progress = useCardProgress(set.id)
   const base = `/study-sets/${encodeURIComponent(set.id)}`
+
+  const { loadAllCards } = loaded
+  const loadAll = useCallback(() => void loadAllCards(), [loadAllCards])
 
   const toggleVisibility = async () => {
     setActionError('')
@@ -179,6 +184,8 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
             loadingMore={loaded.loadingMore}
             loadError={loaded.moreError}
             onLoadMore={() => void loaded.loadMoreCards()}
+            onLoadAll={loadAll}
+            progress={progress}
             onEdit={isOwner ? setEditingCard : undefined}
             onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
           />

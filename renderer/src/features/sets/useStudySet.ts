@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Flashcard, StudySet } from '../../../../shared/api/sets'
-import { CARD_LIST_PAGE_SIZE } from '../../../../shared/limits'
+import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '../../../../shared/limits'
 import { ApiError, errorMessage } from '../../lib/api'
 import { setsApi } from './sets-api'
 
@@ -70,6 +70,27 @@ export function useStudySet(id: string) {
     }
   }, [id, loadedCount])
 
+  /** Fetches every card not shown yet, 500 at a time (spec section 9's full-list batch). */
+  const loadAllCards = useCallback(async () => {
+    setLoadingMore(true)
+    setMoreError('')
+    try {
+      for (let page = 1; ; page++) {
+        const answer = await setsApi.listCards(id, { page, perPage: FULL_LIST_PAGE_SIZE })
+        setData((current) =>
+          current && current.set.id === id
+            ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) }
+            : current,
+        )
+        if (page >= answer.totalPages) break
+      }
+    } catch (failure) {
+      setMoreError(errorMessage(failure))
+    } finally {
+      setLoadingMore(false)
+    }
+  }, [id])
+
   const setUpdated = useCallback((set: StudySet) => {
     setData((current) => (current ? { ...current, set } : current))
   }, [])
@@ -107,6 +128,7 @@ export function useStudySet(id: string) {
     cards: data?.cards ?? [],
     hasMoreCards: data ? data.cards.length < data.set.cardCount : false,
     loadMoreCards,
+    loadAllCards,
     loadingMore,
     moreError,
     setUpdated,
