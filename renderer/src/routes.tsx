@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
           { path: '/study-sets/:id', lazy: () => import('./pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
           { path: '/study-sets/:id/learn', lazy: () => placeholder('Learn Mode') },
           { path: '/study-sets/:id/match', lazy: () => placeholder('Match Mode') },
-          { path: '/study-sets/:id/write', lazy: () => placeholder('Write Mode') },
+          { path: '/study-sets/:id/write', lazy: () => import('./pages/WritePage').then((m) => ({ Component: m.WritePage })) },
           {
             path: '/privacy-policy',
             lazy: () => import('./pages/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
