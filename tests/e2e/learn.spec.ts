@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import type { Flashcard } from '../../shared/api/sets'
 import { expect, logIn, test } from './fixtures'
@@ -63,19 +64,36 @@ async function rightIndex(page: Page, cards: Flashcard[]): Promise<{ term: strin
 }
 
 /** The study-record calls the page sent, as 'METHOD /api/path {body}'. */
-function recordStudyCalls(page: Page): string[] {
+function recordStudyCalls(page: Page): { calls: string[]; failed: string[] } {
   const calls: string[] = []
+  const failed: string[] = []
+  const isStudyCall = (address: string) => /\/(answers|learning-sessions)(\/|$)/.test(new URL(address).pathname)
   page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (/\/(answers|learning-sessions)(\/|$)/.test(url.pathname)) calls.push(`${request.method()} ${url.pathname} ${request.postData() ?? ''}`)
+    if (isStudyCall(request.url())) calls.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`)
   })
-  return calls
+  page.on('response', (response) => {
+    if (isStudyCall(response.url()) && !response.ok()) failed.push(`${response.status()} ${response.url()}`)
+  })
+  return { calls, failed }
+}
+
+/** True when the page is no wider than the window (nothing to scroll sideways). */
+function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 test('the owner learns a 12-card set in two batches, missed cards come back, progress is saved, restart and back work', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  const calls = recordStudyCalls(page)
+  const { calls, failed } = recordStudyCalls(page)
   await logIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(page.getByRole('heading', { level: 1, name: 'Learn Mode' })).toBeVisible()
@@ -131,6 +149,7 @@ test('the owner learns a 12-card set in two batches, missed cards come back, pro
     `POST /api/sets/${set.id}/learning-sessions {"totalCards":12}`,
   ])
   expect(calls.filter((call) => call.includes('/answers') && call.includes('"mode":"learn"'))).toHaveLength(14)
+  expect(failed).toEqual([])
   expect(calls.filter((call) => call.startsWith('PATCH') && call.includes('{"correctCount":12,"incorrectCount":2}'))).toHaveLength(1)
 
   // Restart: everything from the start, in a new learning session.
@@ -214,7 +233,7 @@ test('a visitor learns a public set: nothing is saved and nothing goes wrong', a
   page.on('console', (message) => {
     if (message.type() === 'error') failures.push(message.text())
   })
-  const calls = recordStudyCalls(page)
+  const { calls } = recordStudyCalls(page)
 
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(page.getByRole('heading', { level: 1, name: 'Learn Mode' })).toBeVisible()
@@ -254,3 +273,36 @@ test('an empty set shows Empty Study Set with a way back; an unknown set is not 
   await page.goto('/study-sets/no-such-set/learn')
   await expect(page.getByRole('heading', { name: 'Study set not found' })).toBeVisible()
 })
+
+// The light theme runs on a 320px-wide screen, the narrowest the app supports.
+for (const theme of ['dark', 'light'] as const) {
+  test(`every Learn view passes axe in the ${theme} theme${theme === 'light' ? ', 320px wide' : ''}`, async ({ page, server }) => {
+    if (theme === 'light') {
+      await page.addInitScript(() => localStorage.setItem('theme', 'light'))
+      await page.setViewportSize({ width: 320, height: 640 })
+    }
+    const owner = await newOwner(server)
+    const { set, cards } = await createStudySet(server, owner, { cards: TWELVE_CARDS.slice(0, 2) })
+    await logIn(page, owner.account)
+    await page.goto(`/study-sets/${set.id}/learn`)
+    await expect(progressLine(page)).toBeVisible()
+    const views: Record<string, string[]> = { question: await axeViolations(page) }
+    await answerWithMouse(page, cards, false)
+    views['answered wrong'] = await axeViolations(page)
+    expect(await fitsWidth(page)).toBe(true)
+    await page.getByRole('button', { name: 'Next Card' }).click()
+    await answerWithMouse(page, cards, true)
+    views['answered right'] = await axeViolations(page)
+    await page.getByRole('button', { name: 'Finish Batch' }).click()
+    await expect(page.getByRole('button', { name: 'Continue to Next Batch' })).toBeVisible()
+    views.summary = await axeViolations(page)
+    expect(await fitsWidth(page)).toBe(true)
+    await page.getByRole('button', { name: 'Continue to Next Batch' }).click()
+    await answerWithMouse(page, cards, true)
+    await page.getByRole('button', { name: 'Finish Batch' }).click()
+    await expect(page.getByRole('heading', { name: 'Congratulations! 🎉' })).toBeVisible()
+    views.finished = await axeViolations(page)
+    expect(await fitsWidth(page)).toBe(true)
+    expect(views).toEqual({ question: [], 'answered wrong': [], 'answered right': [], summary: [], finished: [] })
+  })
+}

@@ -157,7 +157,8 @@ function QuestionView({
       </div>
       <div className={styles.feedback} role="status">
         {answered && (
-          <p className={right ? 'alert-success' : 'alert-error'}>
+          <p className={right ? styles.feedbackRight : styles.feedbackWrong}>
+            <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
             {right ? 'Correct!' : `Incorrect. Correct answer: ${question.options[question.rightOption] ?? ''}`}
           </p>
         )}
@@ -273,8 +274,9 @@ class LearnRecords {
     })
   }
 
-  answer(attempt: number, answer: LearnAnswer, counts: UpdateSessionInput): void {
-    const number = (counts.correctCount ?? 0) + (counts.incorrectCount ?? 0)
+  /** `counts` are the play-through's answers so far, this one included. */
+  answer(attempt: number, answer: LearnAnswer, counts: { correctCount: number; incorrectCount: number }): void {
+    const number = counts.correctCount + counts.incorrectCount
     if (!this.firstTime(`answer:${attempt}:${number}`)) return
     // The card's progress does not depend on the session, so it goes at once.
     void saveQuietly(() => studyApi.answer(this.setId, { cardId: answer.cardId, correct: answer.correct, mode: 'learn' }))
