@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/public-sets', lazy: () => import('./pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
           { path: '/study-sets/:id', lazy: () => import('./pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
-          { path: '/study-sets/:id/learn', lazy: () => placeholder('Learn Mode') },
+          { path: '/study-sets/:id/learn', lazy: () => import('./pages/LearnPage').then((m) => ({ Component: m.LearnPage })) },
           { path: '/study-sets/:id/match', lazy: () => placeholder('Match Mode') },
           { path: '/study-sets/:id/write', lazy: () => import('./pages/WritePage').then((m) => ({ Component: m.WritePage })) },
           {
