@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/public-sets', lazy: () => import('./pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
           { path: '/study-sets/:id', lazy: () => import('./pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
           { path: '/study-sets/:id/learn', lazy: () => placeholder('Learn Mode') },
-          { path: '/study-sets/:id/match', lazy: () => placeholder('Match Mode') },
+          { path: '/study-sets/:id/match', lazy: () => import('./pages/MatchPage').then((m) => ({ Component: m.MatchPage })) },
           { path: '/study-sets/:id/write', lazy: () => placeholder('Write Mode') },
           {
             path: '/privacy-policy',
