@@ -24,6 +24,13 @@ interface MatchBoardProps {
   onSelect: (itemId: string) => void
 }
 
+/**
+ * The page scrolls while a card is held near the top or bottom tenth of the window (dnd-kit's
+ * default is a fifth): a board mostly fits on screen, and reaching for its first or last card
+ * should not move the board away from under the pointer.
+ */
+const AUTO_SCROLL = { threshold: { x: 0.2, y: 0.1 } }
+
 const COLUMNS: Array<{ type: MatchItemType; title: string; done: string }> = [
   { type: 'term', title: 'Terms', done: 'All terms matched!' },
   { type: 'definition', title: 'Definitions', done: 'All definitions matched!' },
@@ -89,6 +96,7 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
     <DndContext
       sensors={sensors}
       collisionDetection={pointerWithin}
+      autoScroll={AUTO_SCROLL}
       accessibility={{ announcements }}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}

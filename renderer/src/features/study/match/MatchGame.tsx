@@ -84,7 +84,7 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
  */
 function FeedbackBanner({ state }: { state: MatchState }) {
   const { feedback } = state
-  const tone = feedback === 'correct' ? 'alert-success' : feedback === 'incorrect' ? 'alert-error' : ''
+  const tone = feedback === 'correct' ? styles.correct : styles.incorrect
   return (
     <div className={styles.feedback} role="status" aria-live="polite">
       {feedback && (
@@ -102,7 +102,7 @@ function GameOver({ state, onPlayAgain }: { state: MatchState; onPlayAgain: () =
   useEffect(() => heading.current?.focus(), [])
   return (
     <StudyPanel label="Game Over">
-      <p className="alert-success">All matches complete!</p>
+      <p className={styles.correct}>All matches complete!</p>
       <h2 ref={heading} tabIndex={-1}>
         Game Over!
       </h2>
