@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/public-sets', lazy: () => import('./pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
           { path: '/study-sets/:id', lazy: () => import('./pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
           { path: '/study-sets/:id/learn', lazy: () => import('./pages/LearnPage').then((m) => ({ Component: m.LearnPage })) },
-          { path: '/study-sets/:id/match', lazy: () => placeholder('Match Mode') },
+          { path: '/study-sets/:id/match', lazy: () => import('./pages/MatchPage').then((m) => ({ Component: m.MatchPage })) },
           { path: '/study-sets/:id/write', lazy: () => import('./pages/WritePage').then((m) => ({ Component: m.WritePage })) },
           {
             path: '/privacy-policy',
@@ -81,13 +81,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
-
-/** A study mode that is not built yet: the placeholder page under the mode's title. */
-function placeholder(title: string) {
-  return import('./pages/PlaceholderPage').then(({ PlaceholderPage }) => ({
-    Component: () => <PlaceholderPage title={title} />,
-  }))
-}
 
 export function createRouter() {
   return createBrowserRouter(routes)
