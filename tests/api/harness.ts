@@ -124,6 +124,8 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     RATE_LIMIT_EMAIL: '0',
     RATE_LIMIT_CONTACT: '0',
     RATE_LIMIT_IMPORT: '0',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '0',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '0',
   })
   const config: AppConfig = {
     ...base,
