@@ -142,6 +142,14 @@ async function sendMail(deps: Deps, message: Parameters<Deps['mailer']['send']>[
   }
 }
 
+/**
+ * For the answers that must not tell whether an address has an account: the mail goes out after
+ * the answer, which otherwise takes the time of an SMTP exchange only when the account exists.
+ */
+function sendMailInBackground(deps: Deps, message: Parameters<Deps['mailer']['send']>[0]): void {
+  void sendMail(deps, message)
+}
+
 export async function register(deps: Deps, input: RegisterInput): Promise<User> {
   const taken: Record<string, string> = {}
   if (await findUserByUsername(deps.db, input.username)) taken.username = messages.usernameTaken
@@ -186,7 +194,7 @@ export async function requestVerification(deps: Deps, email: string): Promise<vo
   const user = await findUserByEmail(deps.db, email)
   if (!user || user.verified === 1) return
   const link = await issueLinkToken(deps, user, 'verification', 'verify-email')
-  await sendMail(deps, verificationMail(user.email, user.username, link))
+  sendMailInBackground(deps, verificationMail(user.email, user.username, link))
 }
 
 /** A live link token, found by `liveLinkToken`; `consume` uses it up or throws its 400. */
@@ -260,7 +268,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
   const link = await issueLinkToken(deps, user, 'password_reset', 'reset-password')
-  await sendMail(deps, passwordResetMail(user.email, user.username, link))
+  sendMailInBackground(deps, passwordResetMail(user.email, user.username, link))
 }
 
 /**
