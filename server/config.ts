@@ -41,6 +41,12 @@ export interface RateLimitConfig {
   contact: number
   /** Set imports (POST /api/sets/import). */
   import: number
+  /** Length of the window that failed logins are counted in (its own, an hour by default). */
+  loginFailuresWindowSeconds: number
+  /** Failed logins per account per failures window (ASVS 2.2.1 asks for at most 100 an hour). */
+  loginFailuresPerAccount: number
+  /** Failed logins per client address per failures window, whatever accounts they name. */
+  loginFailuresPerAddress: number
 }
 
 /** The configuration the app runs with: the secret is always known by then. */
@@ -154,6 +160,9 @@ const envSchema = z.object({
   RATE_LIMIT_EMAIL: integer('RATE_LIMIT_EMAIL', 0, 1_000_000, 5),
   RATE_LIMIT_CONTACT: integer('RATE_LIMIT_CONTACT', 0, 1_000_000, 5),
   RATE_LIMIT_IMPORT: integer('RATE_LIMIT_IMPORT', 0, 1_000_000, 10),
+  RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: integer('RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS', 1, 86_400, 3600),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, 100),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, 300),
   AUTO_VERIFY_ACCOUNTS: flag('AUTO_VERIFY_ACCOUNTS', false),
 })
 
@@ -186,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       email: e.RATE_LIMIT_EMAIL,
       contact: e.RATE_LIMIT_CONTACT,
       import: e.RATE_LIMIT_IMPORT,
+      loginFailuresWindowSeconds: e.RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS,
+      loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
     },
     autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
   }

@@ -10,6 +10,17 @@ describe('MemoryRateLimitStore', () => {
     expect(await store.hit('a', 1000, 1000)).toEqual({ count: 1, resetAtMs: 2000 })
   })
 
+  it('release takes back one hit of the current window only', async () => {
+    const store = new MemoryRateLimitStore()
+    await store.hit('a', 1000, 0)
+    await store.hit('a', 1000, 0)
+    await store.release('a', 500)
+    expect(await store.hit('a', 1000, 600)).toEqual({ count: 2, resetAtMs: 1000 })
+    await store.release('a', 1000)
+    await store.release('unknown', 0)
+    expect(await store.hit('a', 1000, 1000)).toEqual({ count: 1, resetAtMs: 2000 })
+  })
+
   it('forgets ended windows so memory stays bounded', async () => {
     const store = new MemoryRateLimitStore()
     for (let i = 0; i < 100; i++) await store.hit(`client-${i}`, 1000, 0)

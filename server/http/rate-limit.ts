@@ -4,11 +4,14 @@ import { rateLimited } from './errors'
 
 /**
  * Counts hits per key in fixed windows. The in-memory store serves one process; several server
- * processes would share a store backed by the database or Redis behind the same interface.
+ * processes would share a store backed by the database or Redis behind the same interface
+ * (`hit` is an INCR with an expiry, `release` a DECR).
  */
 export interface RateLimitStore {
   /** Records one hit and returns the hits so far in the current window and when it ends (ms). */
   hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>
+  /** Takes back one hit of the current window, e.g. an attempt that turned out not to count. */
+  release(key: string, nowMs: number): Promise<void>
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -24,6 +27,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.count += 1
     return { count: window.count, resetAtMs: window.resetAtMs }
+  }
+
+  async release(key: string, nowMs: number) {
+    const window = this.windows.get(key)
+    if (window && window.resetAtMs > nowMs && window.count > 0) window.count -= 1
   }
 
   /** Drops ended windows now and then, so memory stays bounded by the clients of one window. */
@@ -42,13 +50,18 @@ export interface RateLimitRule {
   windowSeconds: number
 }
 
+/** Whole seconds until a window ends, at least 1: the value of Retry-After. */
+export function retryAfterSeconds(resetAtMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000))
+}
+
 /** Answers 429 `rate_limited` with Retry-After once a client address used up its hits. */
 export function rateLimit(store: RateLimitStore, clock: Clock, rule: RateLimitRule): Middleware {
   return async (ctx, next) => {
     if (rule.max > 0) {
       const nowMs = clock.now().getTime()
       const { count, resetAtMs } = await store.hit(`${rule.name}:${ctx.ip}`, rule.windowSeconds * 1000, nowMs)
-      if (count > rule.max) throw rateLimited(Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)))
+      if (count > rule.max) throw rateLimited(retryAfterSeconds(resetAtMs, nowMs))
     }
     await next()
   }

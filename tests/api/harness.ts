@@ -10,7 +10,7 @@ import type { Clock } from '../../server/clock'
 import { type AppConfig, type Config, loadConfig, type RateLimitConfig } from '../../server/config'
 import { type DB, openSqliteDatabase } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
-import { createMailer } from '../../server/features/mail/mailer'
+import { createMailer, type Mailer } from '../../server/features/mail/mailer'
 import { MemoryAccountEvents } from '../../server/features/realtime/account-events'
 import { silentLogger } from '../../server/logger'
 import { decodeBody, linkToken } from '../support/mail'
@@ -124,6 +124,8 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     RATE_LIMIT_EMAIL: '0',
     RATE_LIMIT_CONTACT: '0',
     RATE_LIMIT_IMPORT: '0',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '0',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '0',
   })
   const config: AppConfig = {
     ...base,
@@ -133,7 +135,19 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
   }
   const db = openSqliteDatabase(path.join(dataDir, 'cardwise.db'))
   await migrateToLatest(db)
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
+  const smtp = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
+  // Some mails go out after the answer (so its timing tells nothing); `api` waits for them, so a
+  // test reads the inbox as soon as a request is answered.
+  const mailsInFlight = new Set<Promise<void>>()
+  const mailer: Mailer = {
+    send(message) {
+      const sending = smtp.send(message)
+      mailsInFlight.add(sending)
+      sending.then(() => mailsInFlight.delete(sending), () => mailsInFlight.delete(sending))
+      return sending
+    },
+    close: () => smtp.close(),
+  }
   const clock = new TestClock()
   const events = new MemoryAccountEvents()
   const shutdown = new AbortController()
@@ -152,6 +166,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
       body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
     })
     const text = await response.text()
+    await Promise.allSettled([...mailsInFlight])
     for (const marker of SECRET_MARKERS) expect(text, `${method} ${urlPath} leaked a secret`).not.toMatch(marker)
     let body: unknown = text
     if (response.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text)

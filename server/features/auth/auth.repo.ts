@@ -40,6 +40,15 @@ export async function findLiveEmailToken(db: DB, purpose: EmailTokenPurpose, tok
     .executeTakeFirst()
 }
 
+/**
+ * Deletes one link token and tells whether this call did it: of two requests racing with the same
+ * link, only one gets true, which is what makes a link single-use.
+ */
+export async function consumeEmailToken(db: DB, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('email_tokens').where('id', '=', id).executeTakeFirst()
+  return result.numDeletedRows === 1n
+}
+
 export async function deleteEmailTokens(db: DB, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute()
 }

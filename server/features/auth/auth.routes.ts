@@ -16,6 +16,7 @@ import * as auth from './auth.service'
 
 export function authRoutes(deps: Deps): Router {
   const router = new Router({ prefix: '/api/auth' })
+  auth.prepareLogin(deps)
   const limits = deps.config.rateLimits
   const limit = (name: string, max: number) =>
     rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
@@ -36,7 +37,7 @@ export function authRoutes(deps: Deps): Router {
   })
 
   router.post('/login', limit('login', limits.login), validate(loginSchema), async (ctx) => {
-    ctx.body = await auth.login(deps, ctx.state.input)
+    ctx.body = await auth.login(deps, ctx.state.input, ctx.ip)
   })
 
   router.post('/refresh', requireUser(deps), async (ctx) => {

@@ -9,8 +9,8 @@ import type {
 import type { AuthResponse, User } from '../../../shared/api/users'
 import { DEFAULT_PLAN_NAME, EMAIL_TOKEN_TTL_SECONDS } from '../../../shared/limits'
 import { messages } from '../../../shared/messages'
-import { isUniqueViolation } from '../../db/database'
 import { newId, newSecret } from '../../db/ids'
+import { type DB, isUniqueViolation } from '../../db/database'
 import type { EmailTokenPurpose } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { conflict, invalidInput } from '../../http/errors'
@@ -27,6 +27,7 @@ import {
   type UserWithPlan,
 } from '../users/users.repo'
 import {
+  consumeEmailToken,
   deleteEmailTokens,
   deleteEmailTokensOfUser,
   deleteExpiredEmailTokens,
@@ -37,7 +38,9 @@ import {
   insertEmailToken,
   insertSession,
   touchSession,
+  type EmailTokenRow,
 } from './auth.repo'
+import { beginLoginAttempt, loginAccountKey } from './login-limit'
 import { hashLinkToken, readUnverifiedClaims, signAuthToken, type TokenSettings, verifiedExpiry } from './tokens'
 
 /** The signed-in caller of a request. */
@@ -55,13 +58,29 @@ const tokenSettings = (deps: Deps): TokenSettings => ({
 
 const nowIso = (deps: Deps) => deps.clock.now().toISOString()
 
-/** Compared against when no user matches, so a wrong identity costs as long as a wrong password. */
-let dummyHash: Promise<string> | undefined
+/**
+ * Compared against when no user matches, so a wrong identity costs as long as a wrong password.
+ * One per cost: the time of a compare follows the cost written in the hash.
+ */
+const dummyHashes = new Map<number, Promise<string>>()
+
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost)
+  if (!hash) {
+    hash = bcrypt.hash('not a real password', cost)
+    dummyHashes.set(cost, hash)
+  }
+  return hash
+}
+
+/** Hashes the dummy ahead, so even the first login naming nobody is no slower than a wrong password. */
+export function prepareLogin(deps: Deps): void {
+  void dummyHash(deps.config.bcryptCost)
+}
 
 async function passwordMatches(deps: Deps, password: string, user: UserWithPlan | undefined): Promise<boolean> {
   if (!user) {
-    dummyHash ??= bcrypt.hash('not a real password', deps.config.bcryptCost)
-    await bcrypt.compare(password, await dummyHash)
+    await bcrypt.compare(password, await dummyHash(deps.config.bcryptCost))
     return false
   }
   return bcrypt.compare(password, user.password_hash)
@@ -123,6 +142,14 @@ async function sendMail(deps: Deps, message: Parameters<Deps['mailer']['send']>[
   }
 }
 
+/**
+ * For the answers that must not tell whether an address has an account: the mail goes out after
+ * the answer, which otherwise takes the time of an SMTP exchange only when the account exists.
+ */
+function sendMailInBackground(deps: Deps, message: Parameters<Deps['mailer']['send']>[0]): void {
+  void sendMail(deps, message)
+}
+
 export async function register(deps: Deps, input: RegisterInput): Promise<User> {
   const taken: Record<string, string> = {}
   if (await findUserByUsername(deps.db, input.username)) taken.username = messages.usernameTaken
@@ -167,35 +194,60 @@ export async function requestVerification(deps: Deps, email: string): Promise<vo
   const user = await findUserByEmail(deps.db, email)
   if (!user || user.verified === 1) return
   const link = await issueLinkToken(deps, user, 'verification', 'verify-email')
-  await sendMail(deps, verificationMail(user.email, user.username, link))
+  sendMailInBackground(deps, verificationMail(user.email, user.username, link))
+}
+
+/** A live link token, found by `liveLinkToken`; `consume` uses it up or throws its 400. */
+interface LiveLinkToken {
+  row: EmailTokenRow
+  user: UserWithPlan
+  /** Call inside the transaction that acts on the link, so two requests cannot both use it. */
+  consume(db: DB): Promise<void>
 }
 
 /** Finds the live token of a link, or answers 400 with `fields.token`. */
-async function liveLinkToken(deps: Deps, purpose: EmailTokenPurpose, token: string, message: string = messages.tokenInvalid) {
+async function liveLinkToken(
+  deps: Deps,
+  purpose: EmailTokenPurpose,
+  token: string,
+  message: string = messages.tokenInvalid,
+): Promise<LiveLinkToken> {
+  const rejected = () => invalidInput({ token: message }, message)
   const row = await findLiveEmailToken(deps.db, purpose, hashLinkToken(token), nowIso(deps))
   const user = row && (await findUserById(deps.db, row.user_id))
-  if (!row || !user) throw invalidInput({ token: message }, message)
-  return { row, user }
+  if (!row || !user) throw rejected()
+  return {
+    row,
+    user,
+    async consume(db) {
+      if (!(await consumeEmailToken(db, row.id))) throw rejected()
+    },
+  }
 }
 
 export async function confirmVerification(deps: Deps, token: string): Promise<void> {
-  const { user } = await liveLinkToken(deps, 'verification', token)
+  const link = await liveLinkToken(deps, 'verification', token)
+  const { user } = link
   const now = nowIso(deps)
   await deps.db.transaction().execute(async (trx) => {
+    await link.consume(trx)
     await updateUser(trx, user.id, { verified: 1, updated: now })
     await deleteEmailTokens(trx, user.id, 'verification')
   })
   publishUserUpdated(deps, { ...user, verified: 1, updated: now }, false)
 }
 
-export async function login(deps: Deps, input: LoginInput): Promise<AuthResponse> {
+/** `address` is the client's, for the failed-login limit (see login-limit.ts). */
+export async function login(deps: Deps, input: LoginInput, address: string): Promise<AuthResponse> {
   const identity = input.identity
   const user = identity.includes('@')
     ? await findUserByEmail(deps.db, identity)
     : await findUserByUsername(deps.db, identity)
+  const attempt = await beginLoginAttempt(deps, loginAccountKey(identity, user?.id), address)
   if (!(await passwordMatches(deps, input.password, user)) || !user) {
     throw invalidInput(undefined, messages.failedToAuthenticate)
   }
+  await attempt.succeeded()
   return startSession(deps, user)
 }
 
@@ -216,21 +268,24 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
   const link = await issueLinkToken(deps, user, 'password_reset', 'reset-password')
-  await sendMail(deps, passwordResetMail(user.email, user.username, link))
+  sendMailInBackground(deps, passwordResetMail(user.email, user.username, link))
 }
 
 /**
  * Sets a new password hash and a new tokenKey (every token issued before stops working), ends
  * every session and voids every emailed link, in one transaction. Links go too: a reset link left
- * in a mailbox the user has moved away from must not reset the password later.
+ * in a mailbox the user has moved away from must not reset the password later. A change made
+ * through a link uses that link up first, in the same transaction.
  */
 async function replaceCredentials(
   deps: Deps,
   user: UserWithPlan,
   changes: { password_hash?: string; email?: string; verified?: number },
+  link?: LiveLinkToken,
 ): Promise<UserWithPlan> {
   const updated = { ...user, ...changes, token_key: newSecret(), updated: nowIso(deps) }
   await deps.db.transaction().execute(async (trx) => {
+    await link?.consume(trx)
     await updateUser(trx, user.id, { ...changes, token_key: updated.token_key, updated: updated.updated })
     await deleteSessionsOfUser(trx, user.id)
     await deleteEmailTokensOfUser(trx, user.id)
@@ -240,10 +295,10 @@ async function replaceCredentials(
 }
 
 export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordResetInput): Promise<void> {
-  const { user } = await liveLinkToken(deps, 'password_reset', input.token, messages.resetLinkInvalid)
+  const link = await liveLinkToken(deps, 'password_reset', input.token, messages.resetLinkInvalid)
   const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
   // Opening the emailed link proves the address, so a reset also verifies it.
-  await replaceCredentials(deps, user, { password_hash, verified: 1 })
+  await replaceCredentials(deps, link.user, { password_hash, verified: 1 }, link)
 }
 
 export async function changePassword(deps: Deps, auth: AuthState, input: ChangePasswordInput): Promise<User> {
@@ -262,7 +317,8 @@ export async function requestEmailChange(deps: Deps, auth: AuthState, newEmail: 
 }
 
 export async function confirmEmailChange(deps: Deps, input: ConfirmEmailChangeInput): Promise<void> {
-  const { row, user } = await liveLinkToken(deps, 'email_change', input.token)
+  const link = await liveLinkToken(deps, 'email_change', input.token)
+  const { row, user } = link
   if (!(await passwordMatches(deps, input.password, user))) {
     throw invalidInput({ password: messages.passwordWrong }, messages.passwordWrong)
   }
@@ -270,7 +326,7 @@ export async function confirmEmailChange(deps: Deps, input: ConfirmEmailChangeIn
   const owner = await findUserByEmail(deps.db, email)
   if (owner && owner.id !== user.id) throw conflict({ token: messages.emailTaken })
   try {
-    await replaceCredentials(deps, user, { email, verified: 1 })
+    await replaceCredentials(deps, user, { email, verified: 1 }, link)
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict({ token: messages.emailTaken })
     throw error
