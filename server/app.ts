@@ -11,6 +11,7 @@ import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
+import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
 import { jsonBody } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions): Koa {
     realtimeRoutes(deps),
     setsRoutes(deps),
     cardsRoutes(deps),
+    studyRoutes(deps),
     contactRoutes(deps),
   ]) {
     app.use(router.routes())

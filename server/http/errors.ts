@@ -29,7 +29,8 @@ export const notFound = (message: string = messages.notFound) => new HttpError(4
 
 export const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', messages.methodNotAllowed)
 
-export const conflict = (fields: FieldErrors, message: string = Object.values(fields)[0] ?? messages.invalidInput) =>
+/** A request that clashes with what is saved: with the fields at fault, or only a message. */
+export const conflict = (fields: FieldErrors | undefined, message: string = Object.values(fields ?? {})[0] ?? messages.invalidInput) =>
   new HttpError(409, 'conflict', message, fields)
 
 export const payloadTooLarge = () => new HttpError(413, 'payload_too_large', messages.payloadTooLarge)

@@ -5,13 +5,18 @@ import { findSetById, type StudySetWithOwner } from './sets.repo'
 
 export const SET_NOT_FOUND = 'Study set not found'
 
+/** The one reading rule: a set is readable when it is public or the caller's own. */
+export function canRead(set: { is_public: number; owner_id: string }, auth: AuthState | undefined): boolean {
+  return set.is_public === 1 || set.owner_id === auth?.user.id
+}
+
 /**
  * A set the caller may read: public, or their own. Anything else is 404, so a private set's
  * existence is never disclosed.
  */
 export async function readableSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySetWithOwner> {
   const set = await findSetById(deps.db, id)
-  if (!set || (set.is_public !== 1 && set.owner_id !== auth?.user.id)) throw notFound(SET_NOT_FOUND)
+  if (!set || !canRead(set, auth)) throw notFound(SET_NOT_FOUND)
   return set
 }
 

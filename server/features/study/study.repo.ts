@@ -1,0 +1,76 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '../../db/schema'
+
+export type LearningSessionRow = Selectable<LearningSessionsTable>
+export type StudyProgressRow = Selectable<StudyProgressTable>
+
+/** Only what the access rule needs: who owns the set and whether it is public. */
+export async function findSetVisibility(db: DB, setId: string) {
+  return db.selectFrom('study_sets').select(['owner_id', 'is_public']).where('id', '=', setId).executeTakeFirst()
+}
+
+export async function cardInSet(db: DB, setId: string, cardId: string): Promise<boolean> {
+  const row = await db.selectFrom('flashcards').select('id').where('id', '=', cardId).where('study_set_id', '=', setId).executeTakeFirst()
+  return row !== undefined
+}
+
+export async function insertSession(db: DB, row: Insertable<LearningSessionsTable>): Promise<void> {
+  await db.insertInto('learning_sessions').values(row).execute()
+}
+
+/** The caller's own session; another user's is not found. */
+export async function findSession(db: DB, userId: string, sessionId: string): Promise<LearningSessionRow | undefined> {
+  return db.selectFrom('learning_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst()
+}
+
+export async function updateSession(
+  db: DB,
+  sessionId: string,
+  changes: Partial<Pick<LearningSessionRow, 'correct_count' | 'incorrect_count' | 'status' | 'end_time'>>,
+): Promise<void> {
+  await db.updateTable('learning_sessions').set(changes).where('id', '=', sessionId).execute()
+}
+
+/** Adds one answer to the card's running counts, creating the row on the first answer. */
+export async function recordAnswer(db: DB, row: { userId: string; setId: string; cardId: string; correct: boolean; at: string }): Promise<StudyProgressRow> {
+  const right = row.correct ? 1 : 0
+  const wrong = row.correct ? 0 : 1
+  return db
+    .insertInto('study_progress')
+    .values({
+      user_id: row.userId,
+      study_set_id: row.setId,
+      flashcard_id: row.cardId,
+      correct_count: right,
+      incorrect_count: wrong,
+      last_reviewed: row.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'study_set_id', 'flashcard_id']).doUpdateSet((eb) => ({
+        correct_count: eb('study_progress.correct_count', '+', right),
+        incorrect_count: eb('study_progress.incorrect_count', '+', wrong),
+        last_reviewed: row.at,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function insertWriteResult(db: DB, row: Insertable<WriteResultsTable>): Promise<void> {
+  await db.insertInto('write_results').values(row).execute()
+}
+
+export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTable>): Promise<void> {
+  await db.insertInto('match_results').values(row).execute()
+}
+
+/** The caller's progress on a set, most recently reviewed first (spec section 7: sort -last_reviewed). */
+export function progressQuery(db: DB, userId: string, setId: string) {
+  return db
+    .selectFrom('study_progress')
+    .select(['flashcard_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
+    .where('user_id', '=', userId)
+    .where('study_set_id', '=', setId)
+    .orderBy('last_reviewed', 'desc')
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod'
+import type { CardProgress, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
+import { newId } from '../../db/ids'
+import type { Deps } from '../../deps'
+import { conflict, notFound } from '../../http/errors'
+import type { AuthState } from '../auth/auth.service'
+import { CARD_NOT_FOUND } from '../cards/cards.service'
+import { canRead, SET_NOT_FOUND } from '../sets/set-access'
+import { toCardProgress, toLearningSession } from './study.mapper'
+import * as repo from './study.repo'
+
+type CreateSession = z.output<typeof studySchemas.createSession>
+type UpdateSession = z.output<typeof studySchemas.updateSession>
+type Answer = z.output<typeof studySchemas.answer>
+type MatchResult = z.output<typeof studySchemas.matchResult>
+
+export const SESSION_NOT_FOUND = 'Learning session not found'
+export const SESSION_COMPLETED = 'This learning session is already completed.'
+
+/** Study records are kept only on sets the caller may read (public or their own); others are 404. */
+async function assertReadable(deps: Deps, setId: string, auth: AuthState): Promise<void> {
+  const set = await repo.findSetVisibility(deps.db, setId)
+  if (!set || !canRead(set, auth)) throw notFound(SET_NOT_FOUND)
+}
+
+export async function createSession(deps: Deps, setId: string, auth: AuthState, input: CreateSession): Promise<LearningSession> {
+  await assertReadable(deps, setId, auth)
+  const row = {
+    id: newId(),
+    user_id: auth.user.id,
+    study_set_id: setId,
+    start_time: deps.clock.now().toISOString(),
+    end_time: null,
+    total_cards: input.totalCards,
+    correct_count: 0,
+    incorrect_count: 0,
+    status: 'in_progress' as const,
+  }
+  await repo.insertSession(deps.db, row)
+  return toLearningSession(row)
+}
+
+/**
+ * Updates the caller's session. Completing it stamps its end time once; a completed session is
+ * closed (restart opens a new one), so later changes are a 409. A session whose set the caller can
+ * no longer read (made private, or deleted) is not found.
+ */
+export async function updateSession(deps: Deps, sessionId: string, auth: AuthState, input: UpdateSession): Promise<LearningSession> {
+  return deps.db.transaction().execute(async (trx) => {
+    const session = await repo.findSession(trx, auth.user.id, sessionId)
+    if (!session) throw notFound(SESSION_NOT_FOUND)
+    await assertReadable({ ...deps, db: trx }, session.study_set_id, auth)
+    if (session.status === 'completed') throw conflict(undefined, SESSION_COMPLETED)
+    const changes = {
+      ...(input.correctCount !== undefined ? { correct_count: input.correctCount } : {}),
+      ...(input.incorrectCount !== undefined ? { incorrect_count: input.incorrectCount } : {}),
+      ...(input.status === 'completed' ? { status: 'completed' as const, end_time: deps.clock.now().toISOString() } : {}),
+    }
+    if (Object.keys(changes).length === 0) return toLearningSession(session)
+    await repo.updateSession(trx, sessionId, changes)
+    return toLearningSession({ ...session, ...changes })
+  })
+}
+
+/** One Learn or Write answer: the card's running counts, plus a write result for Write. */
+export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, input: Answer): Promise<CardProgress> {
+  const at = deps.clock.now().toISOString()
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertReadable({ ...deps, db: trx }, setId, auth)
+    if (!(await repo.cardInSet(trx, setId, input.cardId))) throw notFound(CARD_NOT_FOUND)
+    const progress = await repo.recordAnswer(trx, { userId: auth.user.id, setId, cardId: input.cardId, correct: input.correct, at })
+    if (input.mode === 'write') {
+      await repo.insertWriteResult(trx, {
+        id: newId(),
+        user_id: auth.user.id,
+        study_set_id: setId,
+        flashcard_id: input.cardId,
+        correct_count: input.correct ? 1 : 0,
+        incorrect_count: input.correct ? 0 : 1,
+        completed_at: at,
+      })
+    }
+    return progress
+  })
+  return toCardProgress(row)
+}
+
+export async function getProgress(deps: Deps, setId: string, auth: AuthState): Promise<ProgressResponse> {
+  await assertReadable(deps, setId, auth)
+  const rows = await repo.progressQuery(deps.db, auth.user.id, setId).execute()
+  return { items: rows.map(toCardProgress) }
+}
+
+export async function recordMatchResult(deps: Deps, setId: string, auth: AuthState, input: MatchResult) {
+  await assertReadable(deps, setId, auth)
+  const row = {
+    id: newId(),
+    user_id: auth.user.id,
+    study_set_id: setId,
+    time_taken: input.timeTaken,
+    correct_matches: input.correctMatches,
+    incorrect_matches: input.incorrectMatches,
+    created: deps.clock.now().toISOString(),
+  }
+  await repo.insertMatchResult(deps.db, row)
+  return { id: row.id, timeTaken: row.time_taken, correctMatches: row.correct_matches, incorrectMatches: row.incorrect_matches, created: row.created }
+}
