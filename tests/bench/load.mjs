@@ -21,24 +21,39 @@ function run(options) {
 }
 
 /**
+ * Waits until the process has been nearly idle (under 5% of a core) for half a second, so work
+ * queued by one measurement (slow requests the client gave up on) is not billed to the next.
+ */
+export async function settle(pid, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const before = cpuSeconds(pid)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (cpuSeconds(pid) - before < 0.025) return
+  }
+}
+
+/**
  * Warms up for `warmupSeconds` (or with a tenth of `amount` requests), then measures for `seconds`
  * (or until `amount` requests have been answered). Returns requests/s, p50/p99 latency
  * (ms, from the client over loopback) and the server's CPU microseconds per request.
  */
 export async function measure({ url, method = 'GET', headers = {}, body, connections = 10, seconds = 5, warmupSeconds = 1, amount, pid }) {
   const request = { url, method, headers, body, connections }
+  await settle(pid)
   await run(amount ? { ...request, amount: Math.max(connections, Math.round(amount / 10)) } : { ...request, duration: warmupSeconds })
   const before = cpuSeconds(pid)
   const result = await run(amount ? { ...request, amount } : { ...request, duration: seconds })
   const cpu = cpuSeconds(pid) - before
   const requests = result.requests.total
+  await settle(pid)
   return {
     connections,
     seconds: result.duration,
     requests,
     requestsPerSecond: requests / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p50Ms: requests > 0 ? result.latency.p50 : null,
+    p99Ms: requests > 0 ? result.latency.p99 : null,
     cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : null,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,

@@ -3,7 +3,7 @@
 // bench-results/bench-<time>.json and .md (and latest.*) and prints the summary table.
 //
 // Environment: BENCH_SEED (default 1), BENCH_SECONDS per measurement (5), BENCH_CONNECTIONS (10),
-// BENCH_LIGHTHOUSE_RUNS per page (3), BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
+// BENCH_LIGHTHOUSE_RUNS per page (1), BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
 // database (a quick check of the harness itself; its figures mean nothing).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -22,7 +22,7 @@ const env = process.env
 const SEED = Number(env.BENCH_SEED ?? 1)
 const SECONDS = Number(env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10)
-const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 1)
 const SCALE = env.BENCH_SMALL === '1' ? { users: 200, sets: 2_000, cards: 20_000, studyingUsers: 50, setsStudiedEach: 3 } : DEFAULT_SCALE
 const BCRYPT_COST = 12 // the server's default (BCRYPT_COST), which the server below runs with
 
@@ -106,6 +106,9 @@ function benchRoutes(seed, token) {
     },
   ]
 }
+
+/** a / b, or null when either was not measured (a route that answered nothing in time). */
+const ratio = (a, b) => (a === null || b === null || !b ? null : a / b)
 
 const ID_PATTERN = /^[a-z0-9]{15}$/
 
@@ -276,7 +279,7 @@ async function main() {
     settings: { seed: SEED, scale: SCALE, seconds: SECONDS, connections: CONNECTIONS, bcryptCost: BCRYPT_COST, lighthouseRuns: LIGHTHOUSE_RUNS },
     seed: { cached: seeded.cached, seconds: seeded.info.seconds, publicSets: seeded.info.publicSets, records: seeded.info.records },
     raw: { runs: raw, cpuUsPerRequest: rawCpu },
-    routes: results.map((r) => ({ ...r, ratioToRaw: r.app.cpuUsPerRequest / rawCpu, ratioToTwin: r.app.cpuUsPerRequest / r.twin.cpuUsPerRequest })),
+    routes: results.map((r) => ({ ...r, ratioToRaw: ratio(r.app.cpuUsPerRequest, rawCpu), ratioToTwin: ratio(r.app.cpuUsPerRequest, r.twin.cpuUsPerRequest) })),
     skipped,
     frontEnd: { firstLoad: budgets, lighthouse: lighthouseResults },
     totalSeconds: (performance.now() - started) / 1000,

@@ -86,6 +86,8 @@ export function seedDatabase(file, { seed, scale, passwordHash }) {
   db.pragma('synchronous = OFF')
   db.pragma('foreign_keys = OFF')
   db.pragma('cache_size = -200000')
+  // The app's Unicode lower() (server/db/database.ts): the search index's triggers call it.
+  db.function('lower', { deterministic: true }, (text) => (text === null ? null : String(text).toLowerCase()))
   const planId = db.prepare("select id from plans where name = 'Free'").pluck().get()
 
   const insertUser = db.prepare(
