@@ -29,11 +29,13 @@ export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner
 function filtered(db: DB, filter: SetFilter) {
   let query = db.selectFrom('study_sets')
   if (filter.ownerId !== undefined) query = query.where('study_sets.owner_id', '=', filter.ownerId)
-  if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
   // Public sets are many: their search and tags go to the full-text index where it can answer.
   // A user's own sets are few, found by owner_id first, so the plain filters below are cheap.
   const indexed = filter.publicOnly ? publicSetSearchQuery(filter.search, filter.tags) : undefined
+  // The index holds public sets only; without a second is_public test SQLite starts from its
+  // matches instead of walking every public set through the is_public index.
   if (indexed) query = query.where((eb) => isPublicSetMatching(eb.ref('study_sets.id'), indexed.match))
+  else if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
   if (filter.search && !indexed?.coversSearch) {
     const search = filter.search
     query = query.where((eb) =>
