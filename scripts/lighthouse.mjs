@@ -3,7 +3,10 @@
 // the key metrics, writes the JSON report to a temp folder, and exits non-zero when performance is
 // below --min (default 0.9; also accepts 90).
 //
-//   node scripts/lighthouse.mjs [--min 0.9] [--url /path] [--runs 1] [--out report.json]
+//   node scripts/lighthouse.mjs [--min 0.9] [--url /path] [--runs 1] [--out report.json] [--base-url http://host:port]
+//
+// --base-url audits a server that is already running (the benchmark's, on its seeded database)
+// instead of starting one on an empty data folder.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,6 +36,7 @@ const { values: args } = parseArgs({
     url: { type: 'string', default: '/' },
     runs: { type: 'string', default: '1' },
     out: { type: 'string' },
+    'base-url': { type: 'string' },
   },
 })
 const minArg = Number(args.min)
@@ -83,8 +87,8 @@ let server
 let chrome
 let exitCode = 1
 try {
-  server = await startServer(dataDir)
-  const target = new URL(args.url, server.url).href
+  if (!args['base-url']) server = await startServer(dataDir)
+  const target = new URL(args.url, args['base-url'] ?? server.url).href
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
 
   const scores = []

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './schema'
+import { withStatementCache } from './statement-cache'
 
 export type DB = Kysely<Database>
 
@@ -19,7 +20,7 @@ export function openSqliteDatabase(file: string): DB {
   // does, and as PostgreSQL's lower() already behaves). ASCII text lower-cases exactly as before,
   // so the index on lower(username) (usernames are ASCII) keeps its values.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()))
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 
 /** True when an insert or update broke a unique constraint, on SQLite or PostgreSQL. */

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { StudySetsTable } from '../../db/schema'
-import { containsIgnoringCase } from '../../db/text-search'
+import { containsIgnoringCase, isPublicSetMatching, publicSetSearchQuery } from '../../db/text-search'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -29,14 +29,21 @@ export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner
 function filtered(db: DB, filter: SetFilter) {
   let query = db.selectFrom('study_sets')
   if (filter.ownerId !== undefined) query = query.where('study_sets.owner_id', '=', filter.ownerId)
-  if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
-  if (filter.search) {
+  // Public sets are many: their search and tags go to the full-text index where it can answer.
+  // A user's own sets are few, found by owner_id first, so the plain filters below are cheap.
+  const indexed = filter.publicOnly ? publicSetSearchQuery(filter.search, filter.tags) : undefined
+  // The index holds public sets only; without a second is_public test SQLite starts from its
+  // matches instead of walking every public set through the is_public index.
+  if (indexed) query = query.where((eb) => isPublicSetMatching(eb.ref('study_sets.id'), indexed.match))
+  else if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
+  if (filter.search && !indexed?.coversSearch) {
     const search = filter.search
     query = query.where((eb) =>
       eb.or([containsIgnoringCase(eb.ref('study_sets.title'), search), containsIgnoringCase(eb.ref('study_sets.description'), search)]),
     )
   }
   for (const tag of filter.tags) {
+    if (indexed?.coversTag(tag)) continue
     query = query.where((eb) =>
       eb.exists(
         eb

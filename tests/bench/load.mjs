@@ -1,0 +1,61 @@
+// One measurement: autocannon (in this process) against a server child process on loopback, and
+// that process's own CPU time from /proc/<pid>/stat (utime + stime, all its threads) around the run.
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+
+/** CPU seconds the process has used so far. */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+/**
+ * Waits until the process has been nearly idle (under 5% of a core) for half a second, so work
+ * queued by one measurement (slow requests the client gave up on) is not billed to the next.
+ */
+export async function settle(pid, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const before = cpuSeconds(pid)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (cpuSeconds(pid) - before < 0.025) return
+  }
+}
+
+/**
+ * Warms up for `warmupSeconds` (or with a tenth of `amount` requests), then measures for `seconds`
+ * (or until `amount` requests have been answered). Returns requests/s, p50/p99 latency
+ * (ms, from the client over loopback) and the server's CPU microseconds per request.
+ */
+export async function measure({ url, method = 'GET', headers = {}, body, connections = 10, seconds = 5, warmupSeconds = 1, amount, pid }) {
+  const request = { url, method, headers, body, connections }
+  await settle(pid)
+  await run(amount ? { ...request, amount: Math.max(connections, Math.round(amount / 10)) } : { ...request, duration: warmupSeconds })
+  const before = cpuSeconds(pid)
+  const result = await run(amount ? { ...request, amount } : { ...request, duration: seconds })
+  const cpu = cpuSeconds(pid) - before
+  const requests = result.requests.total
+  await settle(pid)
+  return {
+    connections,
+    seconds: result.duration,
+    requests,
+    requestsPerSecond: requests / result.duration,
+    p50Ms: requests > 0 ? result.latency.p50 : null,
+    p99Ms: requests > 0 ? result.latency.p99 : null,
+    cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : null,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}

@@ -1,0 +1,128 @@
+// The benchmark's report: the budgets of issue #8 checked against one run's figures, a summary
+// table for the terminal and a Markdown report.
+import { execFileSync } from 'node:child_process'
+import os from 'node:os'
+
+export function machineInfo() {
+  const cpus = os.cpus()
+  let kernel = os.release()
+  try {
+    kernel = execFileSync('uname', ['-sr'], { encoding: 'utf8' }).trim()
+  } catch {}
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    kernel,
+    node: process.version,
+    loadAverage: os.loadavg().map((n) => n.toFixed(2)),
+  }
+}
+
+const route = (report, name) => report.routes.find((r) => r.name === name)
+
+/** Each budget of the issue with the measured figure; a route not measured is a missed budget. */
+export function checkBudgets(report) {
+  const budgets = []
+  const add = (name, limit, value, met, note) => budgets.push({ name, limit, value, met: value !== null && value !== undefined && met, note })
+  const search = route(report, 'publicSearch')
+  add('public search + tag: server CPU/request vs raw node:http', '<= 10x', search?.ratioToRaw, search?.ratioToRaw <= 10)
+  add(`public search + tag: p99 at ${search?.app.connections ?? 10} connections`, '< 20 ms', search?.app.p99Ms, search?.app.p99Ms < 20)
+  for (const name of ['mySets', 'answer']) {
+    const r = route(report, name)
+    add(`${name}: server CPU/request vs raw node:http`, '<= 8x', r?.ratioToRaw, r?.ratioToRaw <= 8, r ? undefined : 'not measured')
+  }
+  for (const r of report.routes) add(`${r.name}: server CPU/request vs its node:http + better-sqlite3 twin`, '<= 3x', r.ratioToTwin, r.ratioToTwin <= 3)
+  for (const s of report.skipped) add(`${s.name}: measured`, 'measured', null, false, s.reason)
+  const imp = route(report, 'import500')
+  add('import of 500 cards: one transaction', '1', imp?.sql.transactions, imp?.sql.transactions === 1 && imp?.sql.writesOutsideTransaction === 0)
+  add('import of 500 cards: p99 at 1 connection (server-side)', '< 20 ms', imp?.app.p99Ms, imp?.app.p99Ms < 20)
+  const landing = report.frontEnd.firstLoad.find((b) => b.path === '/')
+  add('landing page first JavaScript, gzipped', '<= 120 KB', landing && landing.jsGzipBytes / 1024, landing && landing.jsGzipBytes <= 120 * 1024)
+  const [home, setPage] = report.frontEnd.lighthouse
+  add('Lighthouse mobile performance, landing page', '>= 95', home?.score, home?.score >= 95, home?.error)
+  add('Lighthouse mobile performance, a set page', '>= 90', setPage?.score, setPage?.score >= 90, setPage?.error)
+  return budgets
+}
+
+const fixed = (value, digits = 1) => (value === null || value === undefined || Number.isNaN(value) ? 'n/a' : Number(value).toFixed(digits))
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)))
+  const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')
+}
+
+function routeTable(report) {
+  const rows = [['raw node:http (fixed JSON)', fixed(report.raw.runs[0].requestsPerSecond, 0), '', '', fixed(report.raw.cpuUsPerRequest), '1.0', '', '']]
+  for (const r of report.routes) {
+    rows.push([
+      r.label,
+      fixed(r.app.requestsPerSecond, 0),
+      fixed(r.app.p50Ms, 0),
+      fixed(r.app.p99Ms, 0),
+      fixed(r.app.cpuUsPerRequest),
+      fixed(r.ratioToRaw),
+      fixed(r.twin.cpuUsPerRequest),
+      fixed(r.ratioToTwin, 2),
+    ])
+  }
+  return table(['route', 'req/s', 'p50 ms', 'p99 ms', 'CPU us/req', 'x raw', 'twin us/req', 'x twin'], rows)
+}
+
+function budgetTable(report) {
+  return table(
+    ['budget', 'limit', 'measured', 'met'],
+    report.budgets.map((b) => [b.name, b.limit, typeof b.value === 'number' ? fixed(b.value, 2) : (b.value ?? b.note ?? 'n/a'), b.met ? 'yes' : 'NO']),
+  )
+}
+
+export function summaryTable(report) {
+  return `${routeTable(report)}\n\n${budgetTable(report)}`
+}
+
+export function markdownReport(report) {
+  const m = report.machine
+  const s = report.settings
+  const frontRows = report.frontEnd.firstLoad.map((b) => [b.path, b.jsFiles, fixed(b.jsGzipBytes / 1024), b.cssFiles, fixed(b.cssGzipBytes / 1024)])
+  const lighthouseRows = report.frontEnd.lighthouse.map((l) => [
+    l.path,
+    l.score ?? `error: ${l.error}`,
+    fixed(l.fcpMs, 0),
+    fixed(l.lcpMs, 0),
+    fixed(l.tbtMs, 0),
+    fixed(l.cls, 3),
+    fixed(l.speedIndexMs, 0),
+  ])
+  const sqlRows = report.routes.map((r) => [r.name, r.sql.statements, r.sql.transactions, r.twin.requests, r.app.non2xx + r.app.errors])
+  return `# Cardwise benchmark, ${report.date}
+
+Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.kernel}, Node ${m.node}, SQLite ${m.sqlite}; load average at start ${m.loadAverage.join(' ')}.
+Database: seed ${s.seed}, ${s.scale.users} users, ${s.scale.sets} sets (${report.seed.publicSets} public), ${s.scale.cards} cards, study records ${JSON.stringify(report.seed.records)}; ${report.seed.cached ? 'reused from the cache' : `seeded in ${fixed(report.seed.seconds)} s`}.
+Load: autocannon, ${s.connections} connections (the import: 1), ${s.seconds} s per measurement after a 1 s warm-up; the server's CPU from /proc/<pid>/stat. Total run ${fixed(report.totalSeconds, 0)} s.
+
+Every ratio compares figures of this one run: "x raw" is the route's server CPU per request over
+the raw \`node:http\` server's (median of ${report.raw.runs.length} runs: ${report.raw.runs.map((r) => fixed(r.cpuUsPerRequest)).join(', ')} us);
+"x twin" is over a raw \`node:http\` + better-sqlite3 handler running the SQL the app ran for that route.
+
+## Routes
+
+${routeTable(report)}
+${report.skipped.length ? `\nNot measured: ${report.skipped.map((x) => `${x.name} (${x.reason})`).join('; ')}.\n` : ''}
+## Budgets
+
+${budgetTable(report)}
+
+## SQL per request (recorded from the app)
+
+${table(['route', 'statements', 'transactions', 'twin requests', 'app non-2xx + errors'], sqlRows)}
+
+## Front end: first load per route (gzipped, from the Vite manifest)
+
+${table(['route', 'JS files', 'JS KB', 'CSS files', 'CSS KB'], frontRows)}
+
+## Lighthouse (mobile preset, median of ${s.lighthouseRuns})
+
+${table(['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'], lighthouseRows)}
+`
+}

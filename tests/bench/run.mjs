@@ -1,0 +1,311 @@
+// `npm run bench`: builds, seeds (or reuses the cached seeded database), measures every route of
+// issue #8 beside its baselines in the same run, measures the front-end budgets, then writes
+// bench-results/bench-<time>.json and .md (and latest.*) and prints the summary table.
+//
+// Environment: BENCH_SEED (default 1), BENCH_SECONDS per measurement (5), BENCH_CONNECTIONS (10),
+// BENCH_LIGHTHOUSE_RUNS per page (1), BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
+// database (a quick check of the harness itself; its figures mean nothing).
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildAll } from './build.mjs'
+import { firstLoadBudgets, lighthouse } from './frontend.mjs'
+import { measure } from './load.mjs'
+import { checkBudgets, machineInfo, markdownReport, summaryTable } from './report.mjs'
+import { copyDatabase, DEFAULT_SCALE, seededDatabase } from './seed.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = path.join(root, 'bench-results')
+const env = process.env
+const SEED = Number(env.BENCH_SEED ?? 1)
+const SECONDS = Number(env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10)
+const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 1)
+const SCALE = env.BENCH_SMALL === '1' ? { users: 200, sets: 2_000, cards: 20_000, studyingUsers: 50, setsStudiedEach: 3 } : DEFAULT_SCALE
+const BCRYPT_COST = 12 // the server's default (BCRYPT_COST), which the server below runs with
+
+const started = performance.now()
+const log = (message) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+const children = []
+
+/** Starts a Node child process and resolves once it prints its URL. */
+async function startChild(script, args, childEnv) {
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let output = ''
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000)
+    const onData = (chunk) => {
+      output += chunk
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1].replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)))
+  })
+  return { child, url, pid: child.pid }
+}
+
+function stopChildren() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+}
+
+/** The routes of issue #8, as requests a client makes. Study routes are measured when the build has them. */
+function benchRoutes(seed, token) {
+  const auth = { Authorization: `Bearer ${token}` }
+  const json = { 'Content-Type': 'application/json' }
+  const setId = seed.cardsSet.id
+  const cards = Array.from({ length: 500 }, (_, i) => ({
+    term: `Term ${i + 1}`,
+    definition: `The definition of term ${i + 1}, a sentence of ordinary length for a flashcard.`,
+  }))
+  const { search, tag } = seed.search
+  return [
+    { name: 'publicSearch', label: `public sets, search "${search}" + tag ${tag}`, method: 'GET', path: `/api/sets/public?search=${search}&tag=${tag}&page=1&perPage=50` },
+    { name: 'mySets', label: 'my sets (signed in)', method: 'GET', path: '/api/sets?page=1&perPage=50', headers: auth, auth: true },
+    { name: 'oneSet', label: 'one set', method: 'GET', path: `/api/sets/${setId}` },
+    { name: 'cardsPage', label: 'its cards, page of 50', method: 'GET', path: `/api/sets/${setId}/cards?page=1&perPage=50&sort=position` },
+    { name: 'progress', label: 'progress of a set (signed in)', method: 'GET', path: `/api/sets/${setId}/progress`, headers: auth, auth: true, optional: true },
+    {
+      name: 'answer',
+      label: 'an answer write (signed in)',
+      method: 'POST',
+      path: `/api/sets/${setId}/answers`,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ cardId: seed.cardsSet.cardIds[3], correct: true, mode: 'write' }),
+      auth: true,
+      optional: true,
+    },
+    {
+      name: 'import500',
+      label: 'import of 500 cards (1 connection)',
+      method: 'POST',
+      path: '/api/sets/import',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ title: 'Bench import', description: 'Five hundred cards', cards }),
+      auth: true,
+      connections: 1,
+    },
+    {
+      name: 'login',
+      label: `login (bcrypt cost ${BCRYPT_COST})`,
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: JSON.stringify({ identity: seed.benchUser.email, password: seed.benchUser.password }),
+      bcrypt: true,
+      // Each login hashes for about a quarter of a second: a fixed number of them, two at a time.
+      connections: 2,
+      amount: 24,
+    },
+  ]
+}
+
+/** a / b, or null when either was not measured (a route that answered nothing in time). */
+const ratio = (a, b) => (a === null || b === null || !b ? null : a / b)
+
+const ID_PATTERN = /^[a-z0-9]{15}$/
+
+/**
+ * The twin's plan for one recorded request: its statements with each id the app made during the
+ * request (an id no earlier statement read and the request did not carry) marked fresh, so the
+ * twin makes a new one each time as the app does.
+ */
+function twinPlan(route, recorded) {
+  const known = new Set()
+  const requestText = `${route.path} ${route.body ?? ''}`
+  const fresh = new Map()
+  const statements = recorded.statements.map((statement) => {
+    const parameters = statement.parameters.map((value) => {
+      if (fresh.has(value)) return { fresh: fresh.get(value) }
+      if (!statement.reader && typeof value === 'string' && ID_PATTERN.test(value) && !known.has(value) && !requestText.includes(value)) {
+        fresh.set(value, fresh.size)
+        return { fresh: fresh.get(value) }
+      }
+      return { value }
+    })
+    for (const row of statement.rows) for (const value of Object.values(row)) if (typeof value === 'string') known.add(value)
+    if (statement.reader) for (const value of statement.parameters) if (typeof value === 'string') known.add(value)
+    return { sql: statement.sql, parameters }
+  })
+  return { status: recorded.status, auth: Boolean(route.auth), bcrypt: Boolean(route.bcrypt), statements }
+}
+
+/** How the recorded SQL of a route looks: statements, transactions, and whether every write is inside one. */
+function sqlShape(recorded) {
+  const verbs = recorded.statements.map((s) => s.sql.trim().split(/\s+/)[0].toLowerCase())
+  let depth = 0
+  let writesOutside = 0
+  for (const verb of verbs) {
+    if (verb === 'begin') depth += 1
+    else if (verb === 'commit' || verb === 'rollback') depth -= 1
+    else if (['insert', 'update', 'delete', 'replace'].includes(verb) && depth === 0) writesOutside += 1
+  }
+  return {
+    statements: verbs.filter((v) => !['begin', 'commit', 'rollback'].includes(v)).length,
+    transactions: verbs.filter((v) => v === 'begin').length,
+    writesOutsideTransaction: writesOutside,
+  }
+}
+
+async function main() {
+  const machine = machineInfo()
+  log(`machine: ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(' ')}`)
+  if (env.BENCH_SKIP_BUILD !== '1') {
+    log('building the app, the server and the bench bundle')
+    await buildAll(root)
+  }
+  const lib = await import(pathToFileURL(path.join(root, 'dist/bench/bench-lib.js')).href)
+
+  log(`seeding (seed ${SEED}: ${SCALE.users} users, ${SCALE.sets} sets, ${SCALE.cards} cards)`)
+  const seeded = await seededDatabase({
+    cacheDir: path.join(resultsDir, 'cache'),
+    seed: SEED,
+    scale: SCALE,
+    bcryptCost: BCRYPT_COST,
+    migrationNames: lib.migrationNames,
+    migrateDatabaseFile: lib.migrateDatabaseFile,
+    log,
+  })
+  const workDir = mkdtempSync(path.join(tmpdir(), 'cardwise-bench-'))
+  const dataDir = path.join(workDir, 'data')
+  copyDatabase(seeded.file, dataDir, lib.DATABASE_FILE)
+  // Migrations added since the cache was made would change its key; this only applies none.
+  await lib.migrateDatabaseFile(path.join(dataDir, lib.DATABASE_FILE))
+
+  const serverEnv = {
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SMTP_URL: '',
+    BCRYPT_COST: String(BCRYPT_COST),
+    LOG_REQUESTS: 'false',
+    // The load generator is one client address: the per-address limits would answer 429.
+    RATE_LIMIT_LOGIN: '0',
+    RATE_LIMIT_IMPORT: '0',
+    NODE_ENV: 'production',
+  }
+
+  log('recording the SQL each route runs (the app in this process, once per route)')
+  let routes
+  let token
+  const recorded = await lib.recordRouteSql(serverEnv, async (url) => {
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ identity: seeded.info.benchUser.email, password: seeded.info.benchUser.password }),
+    })
+    if (login.status !== 200) throw new Error(`bench login answered ${login.status}`)
+    token = (await login.json()).token
+    routes = benchRoutes(seeded.info, token)
+    return routes
+  })
+  const skipped = []
+  const plans = {}
+  for (const route of routes) {
+    const record = recorded.find((r) => r.name === route.name)
+    route.recordedStatus = record.status
+    route.sql = sqlShape(record)
+    if (record.status === 404 && route.optional) {
+      skipped.push({ name: route.name, label: route.label, reason: 'the route is not in this build (404)' })
+      continue
+    }
+    if (record.status >= 300) throw new Error(`${route.name} answered ${record.status} when recorded`)
+    plans[route.name] = twinPlan(route, record)
+  }
+  const measured = routes.filter((route) => plans[route.name])
+  const authSecret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()
+  const benchUserId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub
+  const SQLite = (await import('better-sqlite3')).default
+  const probe = new SQLite(path.join(dataDir, lib.DATABASE_FILE), { readonly: true })
+  const userTokenKey = probe.prepare('select token_key from users where id = ?').pluck().get(benchUserId)
+  const sqliteVersion = probe.prepare('select sqlite_version()').pluck().get()
+  probe.close()
+  const planFile = path.join(workDir, 'twins.json')
+  writeFileSync(planFile, JSON.stringify({ dbFile: path.join(dataDir, lib.DATABASE_FILE), authSecret, tokenKey: userTokenKey, routes: plans }))
+
+  log('starting the real server (dist/server/index.js) and the baseline server')
+  const app = await startChild(path.join(root, 'dist/server/index.js'), [], serverEnv)
+  const baseline = await startChild(path.join(root, 'tests/bench/baseline-server.mjs'), [planFile], env)
+
+  const common = { seconds: SECONDS, connections: CONNECTIONS }
+  const raw = []
+  const measureRaw = async () => {
+    raw.push(await measure({ ...common, url: `${baseline.url}/raw`, pid: baseline.pid }))
+    log(`raw node:http: ${raw.at(-1).cpuUsPerRequest.toFixed(1)} us/request`)
+  }
+  const results = []
+  await measureRaw()
+  for (const [index, route] of measured.entries()) {
+    const request = {
+      method: route.method,
+      headers: route.headers ?? {},
+      body: route.body,
+      connections: route.connections ?? CONNECTIONS,
+      seconds: SECONDS,
+      amount: route.amount,
+    }
+    const appResult = await measure({ ...request, url: app.url + route.path, pid: app.pid })
+    const twinResult = await measure({ ...request, url: `${baseline.url}/twin/${route.name}`, pid: baseline.pid })
+    const statements = plans[route.name].statements.map((statement) => statement.sql)
+    results.push({ name: route.name, label: route.label, path: route.path, method: route.method, sql: { ...route.sql, text: statements }, app: appResult, twin: twinResult })
+    log(`${route.name}: app ${appResult.cpuUsPerRequest?.toFixed(0)} us/req, p99 ${appResult.p99Ms} ms; twin ${twinResult.cpuUsPerRequest?.toFixed(0)} us/req`)
+    if (index === Math.floor(measured.length / 2)) await measureRaw()
+  }
+  await measureRaw()
+
+  log('front end: first-load budgets from the Vite manifest')
+  const budgets = firstLoadBudgets(root)
+  log(`Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs per page): landing page and a set page`)
+  const lighthouseResults = []
+  for (const page of ['/', `/study-sets/${seeded.info.cardsSet.id}`]) {
+    lighthouseResults.push(await lighthouse(root, app.url, page, LIGHTHOUSE_RUNS, path.join(workDir, `lighthouse-${lighthouseResults.length}.json`)))
+    log(`Lighthouse ${page}: ${lighthouseResults.at(-1).score ?? lighthouseResults.at(-1).error}`)
+  }
+  stopChildren()
+
+  const rawSorted = raw.map((r) => r.cpuUsPerRequest).sort((a, b) => a - b)
+  const rawCpu = rawSorted[Math.floor(rawSorted.length / 2)]
+  const report = {
+    date: new Date().toISOString(),
+    machine: { ...machine, sqlite: sqliteVersion },
+    settings: { seed: SEED, scale: SCALE, seconds: SECONDS, connections: CONNECTIONS, bcryptCost: BCRYPT_COST, lighthouseRuns: LIGHTHOUSE_RUNS },
+    seed: { cached: seeded.cached, seconds: seeded.info.seconds, publicSets: seeded.info.publicSets, records: seeded.info.records },
+    raw: { runs: raw, cpuUsPerRequest: rawCpu },
+    routes: results.map((r) => ({ ...r, ratioToRaw: ratio(r.app.cpuUsPerRequest, rawCpu), ratioToTwin: ratio(r.app.cpuUsPerRequest, r.twin.cpuUsPerRequest) })),
+    skipped,
+    frontEnd: { firstLoad: budgets, lighthouse: lighthouseResults },
+    totalSeconds: (performance.now() - started) / 1000,
+  }
+  report.budgets = checkBudgets(report)
+  mkdirSync(resultsDir, { recursive: true })
+  const stamp = report.date.replace(/[:.]/g, '-')
+  const markdown = markdownReport(report)
+  for (const name of [`bench-${stamp}`, 'latest']) {
+    writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
+    writeFileSync(path.join(resultsDir, `${name}.md`), markdown)
+  }
+  rmSync(workDir, { recursive: true, force: true })
+  console.log(`\n${summaryTable(report)}\n`)
+  console.log(`Report: bench-results/bench-${stamp}.md (and .json); total ${report.totalSeconds.toFixed(0)} s`)
+  // Missed budgets are reported, not a failure of the run; BENCH_STRICT=1 makes them one.
+  return env.BENCH_STRICT === '1' && report.budgets.some((budget) => !budget.met) ? 1 : 0
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error) => {
+    stopChildren()
+    console.error(error)
+    process.exitCode = 2
+  },
+)
