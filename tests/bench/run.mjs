@@ -3,7 +3,8 @@
 // bench-results/bench-<time>.json and .md (and latest.*) and prints the summary table.
 //
 // Environment: BENCH_SEED (default 1), BENCH_SECONDS per measurement (5), BENCH_CONNECTIONS (10),
-// BENCH_LIGHTHOUSE_RUNS per page (1), BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
+// BENCH_LIGHTHOUSE_RUNS per page (1; 0 skips Lighthouse), BENCH_ROUTES=a,b to measure only those
+// routes, BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
 // database (a quick check of the harness itself; its figures mean nothing).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -220,7 +221,9 @@ async function main() {
     if (record.status >= 300) throw new Error(`${route.name} answered ${record.status} when recorded`)
     plans[route.name] = twinPlan(route, record)
   }
-  const measured = routes.filter((route) => plans[route.name])
+  // BENCH_ROUTES=mySets,answer measures only those routes (for quick before/after comparisons).
+  const only = env.BENCH_ROUTES ? new Set(env.BENCH_ROUTES.split(',')) : undefined
+  const measured = routes.filter((route) => plans[route.name] && (!only || only.has(route.name)))
   const authSecret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()
   const benchUserId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub
   const SQLite = (await import('better-sqlite3')).default
@@ -265,7 +268,7 @@ async function main() {
   const budgets = firstLoadBudgets(root)
   log(`Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs per page): landing page and a set page`)
   const lighthouseResults = []
-  for (const page of ['/', `/study-sets/${seeded.info.cardsSet.id}`]) {
+  for (const page of LIGHTHOUSE_RUNS > 0 ? ['/', `/study-sets/${seeded.info.cardsSet.id}`] : []) {
     lighthouseResults.push(await lighthouse(root, app.url, page, LIGHTHOUSE_RUNS, path.join(workDir, `lighthouse-${lighthouseResults.length}.json`)))
     log(`Lighthouse ${page}: ${lighthouseResults.at(-1).score ?? lighthouseResults.at(-1).error}`)
   }
