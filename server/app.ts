@@ -1,3 +1,4 @@
+import type Router from '@koa/router'
 import Koa from 'koa'
 import { type Clock, systemClock } from './clock'
 import type { AppConfig } from './config'
@@ -34,6 +35,23 @@ export interface AppOptions {
   rendererDir?: string
 }
 
+/**
+ * Every API router, in the order they are mounted. Exported so the permission-matrix test can
+ * list every (method, path) and fail when a route has no row in its table.
+ */
+export function apiRouters(deps: Deps): Router[] {
+  return [
+    healthRoutes(),
+    authRoutes(deps),
+    usersRoutes(deps),
+    realtimeRoutes(deps),
+    setsRoutes(deps),
+    cardsRoutes(deps),
+    studyRoutes(deps),
+    contactRoutes(deps),
+  ]
+}
+
 /** Builds the Koa app. Nothing listens or opens here: `start.ts` does that. */
 export function createApp(options: AppOptions): Koa {
   const deps: Deps = {
@@ -56,16 +74,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(errorMiddleware(deps.logger))
   for (const middleware of jsonBody()) app.use(middleware)
 
-  for (const router of [
-    healthRoutes(),
-    authRoutes(deps),
-    usersRoutes(deps),
-    realtimeRoutes(deps),
-    setsRoutes(deps),
-    cardsRoutes(deps),
-    studyRoutes(deps),
-    contactRoutes(deps),
-  ]) {
+  for (const router of apiRouters(deps)) {
     app.use(router.routes())
     app.use(router.allowedMethods())
   }
