@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MASTERY_THRESHOLDS, MATCH_MAX_SECONDS } from '../limits'
+import { MATCH_MAX_SECONDS } from '../limits'
 
 /** The API shapes of study records (api.md, "Study records"). All belong to the caller. */
 export type LearningSessionStatus = 'in_progress' | 'completed'
@@ -34,20 +34,6 @@ export interface ProgressResponse {
 }
 
 export type AnswerMode = 'learn' | 'write'
-
-/** Spec section 4: mastered at 80% or above, learning at 50% or above, otherwise needs review. */
-export function cardStatus(masteryRate: number): CardStatus {
-  if (masteryRate >= MASTERY_THRESHOLDS.mastered) return 'mastered'
-  if (masteryRate >= MASTERY_THRESHOLDS.learning) return 'learning'
-  return 'needs_review'
-}
-
-/** A card's derived stats from its answer counts. */
-export function cardProgress(cardId: string, correct: number, incorrect: number, lastReviewed: string): CardProgress {
-  const attempts = correct + incorrect
-  const masteryRate = attempts === 0 ? 0 : correct / attempts
-  return { cardId, correct, incorrect, attempts, masteryRate, status: cardStatus(masteryRate), lastReviewed }
-}
 
 const count = (label: string) =>
   z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)

@@ -3,9 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '../../../shared/api/sets'
 import { setMessages } from '../../../shared/messages'
 import { useAuth } from '../features/auth/useAuth'
-import { AddCardForm } from '../features/sets/AddCardForm'
-import { EditCardDialog } from '../features/sets/EditCardDialog'
-import { EditSetDialog } from '../features/sets/EditSetDialog'
 import { FlashcardView } from '../features/sets/FlashcardView'
 import { VisibilityIcon } from '../features/sets/icons'
 import { SetActions } from '../features/sets/SetActions'
@@ -21,6 +18,13 @@ import { FormError } from '../components/FormError'
 
 /** Loaded the first time it is opened. */
 const ExportDialog = lazy(() => import('../features/import-export/ExportDialog').then((m) => ({ default: m.ExportDialog })))
+/**
+ * The owner's forms, loaded only for the owner: they bring the text checks (zod and the profanity
+ * word list), which a visitor reading a shared set never needs.
+ */
+const AddCardForm = lazy(() => import('../features/sets/AddCardForm').then((m) => ({ default: m.AddCardForm })))
+const EditSetDialog = lazy(() => import('../features/sets/EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
+const EditCardDialog = lazy(() => import('../features/sets/EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
 
 type View = 'terms' | 'flashcards'
 
@@ -189,7 +193,11 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
             onEdit={isOwner ? setEditingCard : undefined}
             onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
           />
-          {isOwner && <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />}
+          {isOwner && (
+            <Suspense fallback={null}>
+              <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />
+            </Suspense>
+          )}
         </>
       ) : (
         <FlashcardView
@@ -202,15 +210,11 @@ function SetDetail({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof u
       )}
 
       {isOwner && (
-        <>
+        <Suspense fallback={null}>
           <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
           <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
-          {exportUsed && (
-            <Suspense fallback={null}>
-              <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
-            </Suspense>
-          )}
-        </>
+          {exportUsed && <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />}
+        </Suspense>
       )}
     </div>
   )

@@ -1,4 +1,5 @@
-import { type CardProgress, cardProgress, type LearningSession } from '../../../shared/api/study'
+import type { CardProgress, LearningSession } from '../../../shared/api/study'
+import { cardProgress } from '../../../shared/study/mastery'
 import type { LearningSessionRow } from './study.repo'
 
 export function toLearningSession(row: LearningSessionRow): LearningSession {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardProgress, cardStatus } from './study'
+import { cardProgress, cardStatus } from './mastery'
 
 describe('cardStatus (spec section 4)', () => {
   it.each([
