@@ -24,6 +24,9 @@ describe('loadConfig', () => {
       realtimeHeartbeatSeconds: 25,
       rateLimits: { windowSeconds: 60, login: 20, register: 10, email: 5, contact: 5, import: 10 },
       autoVerifyAccounts: false,
+      dbSynchronous: 'full',
+      backupIntervalHours: 24,
+      backupKeepDays: 7,
     })
   })
 
@@ -56,6 +59,9 @@ describe('loadConfig', () => {
         RATE_LIMIT_CONTACT: '2',
         RATE_LIMIT_IMPORT: '4',
         AUTO_VERIFY_ACCOUNTS: 'true',
+        DB_SYNCHRONOUS: 'Normal',
+        BACKUP_INTERVAL_HOURS: '0',
+        BACKUP_KEEP_DAYS: '30',
       },
       cwd,
     )
@@ -75,6 +81,9 @@ describe('loadConfig', () => {
       realtimeHeartbeatSeconds: 30,
       rateLimits: { windowSeconds: 120, login: 0, register: 3, email: 1, contact: 2, import: 4 },
       autoVerifyAccounts: true,
+      dbSynchronous: 'normal',
+      backupIntervalHours: 0,
+      backupKeepDays: 30,
     })
   })
 
@@ -98,6 +107,9 @@ describe('loadConfig', () => {
     ['LOG_REQUESTS', 'sometimes'],
     ['REALTIME_HEARTBEAT_SECONDS', '31'],
     ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+    ['DB_SYNCHRONOUS', 'off'],
+    ['BACKUP_INTERVAL_HOURS', '-1'],
+    ['BACKUP_KEEP_DAYS', '0'],
     ['RATE_LIMIT_LOGIN', '-1'],
     ['CONTACT_EMAIL', 'team'],
     ['CONTACT_EMAIL', 'team@'],
