@@ -1,7 +1,7 @@
 // `npm run backup [-- --out <file>]` and `npm run restore -- <file>`: run the built server entry's
 // `backup` or `restore` command on DATA_DIR's database (see server/db/backup-cli.ts). Rebuilds the
-// server bundle first when it is missing or older than its sources (dist/server is one file, so a
-// server running from it is not disturbed).
+// server bundle first when it is missing or older than its sources (a server running from
+// dist/server has loaded all of its files at start, so it is not disturbed).
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'

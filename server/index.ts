@@ -2,11 +2,13 @@ import path from 'node:path'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { runDatabaseCommand } from './db/backup-cli'
-import { DATABASE_FILE, startServer } from './start'
+import { DATABASE_FILE } from './db/database'
 
 /** The standalone server (`npm start`): reads the environment, migrates, listens, shuts down cleanly. */
 async function main() {
   const config = loadConfig()
+  // Loaded here, not at the top: `backup` and `restore` need none of the app and start faster.
+  const { startServer } = await import('./start')
   const rendererDir = path.resolve(import.meta.dirname, '../renderer')
   const server = await startServer(config, { rendererDir })
   console.log(`Cardwise is listening on ${server.url} (data in ${config.dataDir})`)

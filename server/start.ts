@@ -6,13 +6,13 @@ import { createApp } from './app'
 import { systemClock } from './clock'
 import { type Config, resolveAuthSecret } from './config'
 import { startAutomaticBackups } from './db/backup'
-import { type DB, openSqliteDatabase } from './db/database'
+import { DATABASE_FILE, type DB, openSqliteDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { removePidFile, writePidFile } from './db/pid-file'
 import { createMailer } from './features/mail/mailer'
 import { consoleLogger, type Logger } from './logger'
 
-export const DATABASE_FILE = 'cardwise.db'
+export { DATABASE_FILE }
 
 export interface StartOptions {
   rendererDir?: string

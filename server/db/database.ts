@@ -4,6 +4,9 @@ import type { Database } from './schema'
 
 export type DB = Kysely<Database>
 
+/** The database's file name in DATA_DIR. */
+export const DATABASE_FILE = 'cardwise.db'
+
 /**
  * When SQLite waits for the disk (`DB_SYNCHRONOUS`). Both keep the database consistent after any
  * crash; they differ in what an answered write survives:
