@@ -8,6 +8,8 @@ export default defineConfig({
       'renderer/src/**/*.test.{ts,tsx}',
       'main/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      // The real server as a process: kill -9 loop, backup and restore, load (short form; see the files).
+      'tests/reliability/**/*.test.ts',
       // electron-vite build and electron-builder --linux dir (about 15 s; see the file).
       'tests/desktop/**/*.test.ts',
     ],

@@ -34,6 +34,9 @@ describe('loadConfig', () => {
         loginFailuresPerAddress: 300,
       },
       autoVerifyAccounts: false,
+      dbSynchronous: 'full',
+      backupIntervalHours: 24,
+      backupKeepDays: 7,
     })
   })
 
@@ -69,6 +72,9 @@ describe('loadConfig', () => {
         RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
         RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '7',
         AUTO_VERIFY_ACCOUNTS: 'true',
+        DB_SYNCHRONOUS: 'Normal',
+        BACKUP_INTERVAL_HOURS: '0',
+        BACKUP_KEEP_DAYS: '30',
       },
       cwd,
     )
@@ -98,6 +104,9 @@ describe('loadConfig', () => {
         loginFailuresPerAddress: 7,
       },
       autoVerifyAccounts: true,
+      dbSynchronous: 'normal',
+      backupIntervalHours: 0,
+      backupKeepDays: 30,
     })
   })
 
@@ -123,6 +132,9 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_WINDOW_SECONDS', '0'],
     ['RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS', '0'],
     ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', '-1'],
+    ['DB_SYNCHRONOUS', 'off'],
+    ['BACKUP_INTERVAL_HOURS', '-1'],
+    ['BACKUP_KEEP_DAYS', '0'],
     ['RATE_LIMIT_LOGIN', '-1'],
     ['CONTACT_EMAIL', 'team'],
     ['CONTACT_EMAIL', 'team@'],

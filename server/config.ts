@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { SynchronousMode } from './db/database'
 
 /**
  * The server's configuration, read from environment variables in this one place.
@@ -28,6 +29,12 @@ export interface Config {
   rateLimits: RateLimitConfig
   /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
   autoVerifyAccounts: boolean
+  /** SQLite's `synchronous` (see server/db/database.ts for the measured cost and the choice). */
+  dbSynchronous: SynchronousMode
+  /** Hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
+  backupIntervalHours: number
+  /** Automatic backups older than this are deleted (the newest one is always kept). */
+  backupKeepDays: number
 }
 
 /** Requests allowed per client address per window; 0 turns a limit off. */
@@ -164,6 +171,18 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, 100),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, 300),
   AUTO_VERIFY_ACCOUNTS: flag('AUTO_VERIFY_ACCOUNTS', false),
+  DB_SYNCHRONOUS: z
+    .string()
+    .optional()
+    .transform((value, ctx): SynchronousMode => {
+      if (value === undefined || value.trim() === '') return 'full'
+      const mode = value.trim().toLowerCase()
+      if (mode === 'full' || mode === 'normal') return mode
+      ctx.addIssue({ code: 'custom', message: `DB_SYNCHRONOUS must be full or normal (got "${value}")` })
+      return z.NEVER
+    }),
+  BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
+  BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
 })
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -200,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
     },
     autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
+    dbSynchronous: e.DB_SYNCHRONOUS,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupKeepDays: e.BACKUP_KEEP_DAYS,
   }
 }
 

@@ -3,13 +3,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createApp } from './app'
+import { systemClock } from './clock'
 import { type Config, resolveAuthSecret } from './config'
-import { openSqliteDatabase } from './db/database'
+import { startAutomaticBackups } from './db/backup'
+import { DATABASE_FILE, type DB, openSqliteDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
+import { removePidFile, writePidFile } from './db/pid-file'
 import { createMailer } from './features/mail/mailer'
 import { consoleLogger, type Logger } from './logger'
 
-export const DATABASE_FILE = 'cardwise.db'
+export { DATABASE_FILE }
 
 export interface StartOptions {
   rendererDir?: string
@@ -31,12 +34,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? consoleLogger
   mkdirSync(config.dataDir, { recursive: true })
   const appConfig = resolveAuthSecret(config)
-  const db = openSqliteDatabase(path.join(config.dataDir, DATABASE_FILE))
+  // Tells `npm run restore` that this folder's database is in use (from before it is opened).
+  writePidFile(config.dataDir)
+  let db: DB | undefined
   try {
+    db = openSqliteDatabase(path.join(config.dataDir, DATABASE_FILE), { synchronous: config.dbSynchronous })
     const applied = await migrateToLatest(db)
     if (applied.length > 0) logger.info(`database: applied ${applied.join(', ')}`)
   } catch (error) {
-    await db.destroy()
+    await db?.destroy()
+    removePidFile(config.dataDir)
     throw error
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger })
@@ -45,14 +52,30 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const server = http.createServer(app.callback())
   server.requestTimeout = 60_000
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject)
-      resolve()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    // The port is taken (the desktop app then tries another): leave nothing open behind.
+    mailer.close()
+    await db.destroy()
+    removePidFile(config.dataDir)
+    throw error
+  }
   const { port } = server.address() as AddressInfo
+  const backups = startAutomaticBackups({
+    dataDir: config.dataDir,
+    databaseFile: DATABASE_FILE,
+    intervalMs: config.backupIntervalHours * 3600 * 1000,
+    keepDays: config.backupKeepDays,
+    clock: systemClock,
+    logger,
+  })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 
   let closing: Promise<void> | undefined
@@ -68,7 +91,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(sweep)
       clearTimeout(deadline)
       mailer.close()
+      await backups.stop()
       await db.destroy()
+      removePidFile(config.dataDir)
     })())
 
   return { url: `http://${shownHost}:${port}`, port, close }
