@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import http from 'node:http'
+import { createHttpServer } from './http/http-server'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createApp } from './app'
@@ -50,7 +50,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const shutdown = new AbortController()
   const app = createApp({ config: appConfig, db, mailer, logger, shutdown: shutdown.signal, rendererDir: options.rendererDir })
 
-  const server = http.createServer(app.callback())
+  const server = createHttpServer(app)
   server.requestTimeout = 60_000
   try {
     await new Promise<void>((resolve, reject) => {

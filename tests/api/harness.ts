@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import http from 'node:http'
+import { createHttpServer } from '../../server/http/http-server'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -152,7 +152,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
   const events = new MemoryAccountEvents()
   const shutdown = new AbortController()
   const app = createApp({ config, db, mailer, clock, events, logger: silentLogger, shutdown: shutdown.signal, rendererDir })
-  const server = http.createServer(app.callback())
+  const server = createHttpServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

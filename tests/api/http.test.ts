@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,6 +124,27 @@ describe('the API alone', () => {
     },
   ]
   scenarios(() => app, table.map(withSecurityHeaders))
+
+  it('headers over 16 KB: 431 with the contract\'s error body, not an empty answer', async () => {
+    const response = await fetch(`${app.url}/api/health`, { headers: { 'X-Padding': 'a'.repeat(20_000) } })
+    expect(response.status).toBe(431)
+    expect(await response.json()).toEqual(apiError(431, 'invalid_input', 'The request headers are too large.'))
+  })
+
+  it('a request line Node cannot parse: 400 with the contract\'s error body', async () => {
+    const { port } = new URL(app.url)
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT A REQUEST\r\n\r\n'))
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk.toString()
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual(apiError(400, 'invalid_input', 'The request could not be read.'))
+  })
 })
 
 describe('the API with the web app (rendererDir)', () => {

@@ -1,0 +1,33 @@
+import http from 'node:http'
+import type { Duplex } from 'node:stream'
+import type Koa from 'koa'
+import type { ErrorBody } from '../../shared/api/errors'
+
+/**
+ * The HTTP server around the Koa app. Requests that Node's parser rejects before Koa sees them
+ * (headers over 16 KB, malformed request lines) still get the contract's JSON error body rather
+ * than Node's empty answer.
+ */
+export function createHttpServer(app: Koa): http.Server {
+  const server = http.createServer(app.callback())
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (error.code === 'ECONNRESET' && socket.destroyed)) {
+      socket.destroy()
+      return
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const status = tooLarge ? 431 : 400
+    const body: ErrorBody = {
+      error: {
+        status,
+        code: 'invalid_input',
+        message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.',
+      },
+    }
+    const json = JSON.stringify(body)
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    )
+  })
+  return server
+}
