@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { useParams } from 'react-router-dom'
 import type { Flashcard } from '../../../shared/api/sets'
 import type { UpdateSessionInput } from '../../../shared/api/study'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '../../../shared/limits'
-import { StudyLoadView, StudyPanel, studySetPath } from '../features/study/StudyPage'
+import { StudyEndActions, StudyLoadView, StudyPanel } from '../features/study/StudyPage'
 import { saveQuietly, studyApi } from '../features/study/study-api'
 import { useStudyCards } from '../features/study/useStudyCards'
 import {
@@ -55,14 +55,7 @@ function LearnSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
             ['Batches', state.batchNumber],
           ]}
         />
-        <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => dispatch({ type: 'restart' })}>
-            Restart Learn Mode
-          </button>
-          <Link to={studySetPath(setId)} className="button button-secondary">
-            Back to Study Set
-          </Link>
-        </div>
+        <StudyEndActions setId={setId} restartLabel="Restart Learn Mode" onRestart={() => dispatch({ type: 'restart' })} />
       </StudyPanel>
     )
   }

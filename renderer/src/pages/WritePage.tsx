@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { useParams } from 'react-router-dom'
 import { STUDY_CARD_PAGE_SIZE } from '../../../shared/limits'
-import { StudyLoadView, StudyPanel, studySetPath } from '../features/study/StudyPage'
+import { StudyEndActions, StudyLoadView, StudyPanel } from '../features/study/StudyPage'
 import { saveQuietly, studyApi } from '../features/study/study-api'
 import type { StudyLoad } from '../features/study/useStudyCards'
 import { useStudyCards } from '../features/study/useStudyCards'
@@ -219,14 +219,7 @@ function CompleteView({ state, setId, dispatch }: { state: WriteState; setId: st
         You wrote the answers to all {total} {total === 1 ? 'card' : 'cards'} correctly
         {retried > 0 ? `; ${retried} of them needed another try.` : ', every one on the first try.'}
       </p>
-      <div className={styles.actions}>
-        <button type="button" className="button" onClick={() => dispatch({ type: 'restart' })}>
-          Restart Write Mode
-        </button>
-        <Link to={studySetPath(setId)} className="button button-secondary">
-          Back to Study Set
-        </Link>
-      </div>
+      <StudyEndActions setId={setId} restartLabel="Restart Write Mode" onRestart={() => dispatch({ type: 'restart' })} />
     </StudyPanel>
   )
 }

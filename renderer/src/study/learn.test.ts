@@ -35,10 +35,6 @@ function seeded(seed: number): Random {
 
 const step = (state: LearnState, event: LearnEvent, random: Random = seeded(1)) => learnReducer(state, event, random)
 
-function run(state: LearnState, events: LearnEvent[], random: Random = seeded(1)): LearnState {
-  return events.reduce((current, event) => learnReducer(current, event, random), state)
-}
-
 /** The option index that is right (or, with `right` false, one that is wrong) for the card on show. */
 function optionFor(state: LearnState, right: boolean): number {
   const question = currentQuestion(state)

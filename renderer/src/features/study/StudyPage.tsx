@@ -37,6 +37,20 @@ export function StudyPanel({ children, label }: { children: ReactNode; label?: s
   )
 }
 
+/** The way out of a finished session: start the mode again, or go back to the set. */
+export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: string; restartLabel: string; onRestart: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="button" onClick={onRestart}>
+        {restartLabel}
+      </button>
+      <Link to={studySetPath(setId)} className="button button-secondary">
+        Back to Study Set
+      </Link>
+    </div>
+  )
+}
+
 export function Spinner() {
   return (
     <div role="status" aria-live="polite">
