@@ -13,29 +13,32 @@ export function containsIgnoringCase(column: Expression<string>, text: string): 
   return sql<SqlBool>`lower(${column}) like ${containsPattern(text)} escape '\\'`
 }
 
-/** The public-set index (migration 0005) finds substrings of at least this many characters. */
-const TRIGRAM = 3
-
 /** A literal FTS5 phrase: inside double quotes, a double quote is doubled. */
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
 
+/** A tag as the public-set index stores it (migration 0005): one word, the hex of its UTF-8 bytes. */
+const tagWord = (tag: string) => Buffer.from(tag, 'utf8').toString('hex')
+
 /**
- * An FTS5 query on the public-set index for a search and tags, or undefined when the index cannot
- * help. It covers the search when it has three characters or more, and each tag without a comma
- * (a comma would match across two tags). `covers` tells the caller which filters it still applies.
+ * The space-separated parts of a search that hold a letter or digit: the index's words. A NUL
+ * separates words too: FTS5 reads its query as a C string, and a NUL would end it mid-phrase.
  */
-export function publicSetSearchQuery(search: string, tags: string[]) {
-  const coversSearch = [...search].length >= TRIGRAM
-  const coveredTags = tags.filter((tag) => !tag.includes(','))
-  const terms = [
-    ...(coversSearch ? [`{title description} : ${phrase(search.toLowerCase())}`] : []),
-    ...coveredTags.map((tag) => `tags : ${phrase(`,${tag},`)}`),
-  ]
-  if (terms.length === 0) return undefined
-  return { match: terms.join(' AND '), coversSearch, coversTag: (tag: string) => coveredTags.includes(tag) }
+const searchWords = (search: string) => search.split(/[\s\0]+/).filter((part) => /[\p{L}\p{N}]/u.test(part))
+
+export interface PublicSetSearch {
+  /** An FTS5 query on the public-set index, or undefined when it has nothing to match. */
+  match: string | undefined
+  /** The search when it has no word for the index ('%', '_'): left to containsIgnoringCase. */
+  plainSearch: string
 }
 
-/** The public set `id` is among the index's matches for `match`. */
-export function isPublicSetMatching(id: Expression<string>, match: string): Expression<SqlBool> {
-  return sql<SqlBool>`${id} in (select set_id from study_set_search_ids where search_id in (select rowid from study_set_search where study_set_search match ${match}))`
+/**
+ * The public-set index's query for a search and tags: every word of the search in the title or
+ * description (case and accents folded), the last one as a prefix so a word being typed already
+ * matches, and every tag whole. A word is a phrase, so "cell-bio" finds "cell biology".
+ */
+export function publicSetSearch(search: string, tags: string[]): PublicSetSearch {
+  const words = searchWords(search).map((word, index, all) => (index === all.length - 1 ? `${phrase(word)}*` : phrase(word)))
+  const terms = [...(words.length > 0 ? [`{title description} : (${words.join(' AND ')})`] : []), ...tags.map((tag) => `tags : ${phrase(tagWord(tag))}`)]
+  return { match: terms.length > 0 ? terms.join(' AND ') : undefined, plainSearch: words.length > 0 ? '' : search }
 }

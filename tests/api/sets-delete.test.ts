@@ -191,7 +191,7 @@ describe('DELETE /api/users/me removes the user\'s sets with their cards and tag
     {
       name: 'the public list: no set of the leaver, the others stay',
       method: 'GET',
-      url: '/api/sets/public?search=er%20public',
+      url: '/api/sets/public?search=public',
       expectedStatus: 200,
       expectedContent: () => ({ totalItems: 1, items: [{ id: stayerSet.id, owner: { id: stayer.id, username: stayer.username } }] }),
       after: async () => {

@@ -4,39 +4,53 @@ import { type Kysely, sql } from 'kysely'
 
 /**
  * A full-text index of the public sets for the public list's search and tag filters, so they no
- * longer scan every public set. FTS5's trigram tokenizer answers "contains" for any substring of
- * three characters or more, as the LIKE it replaces did. The text is stored lower-cased by the
- * connection's lower() (Unicode, see database.ts) and matched case-sensitively, so it finds exactly
- * what `lower(column) like '%text%'` found. Tags are indexed as ",TAG1,TAG2," so ",TAG," matches
- * one whole tag.
+ * longer scan every public set. It indexes words: FTS5's unicode61 tokenizer folds case and
+ * accents, and the prefix indexes make a word's first two or three letters a cheap prefix query.
+ * Tags are indexed as one word each, the hex of their UTF-8 bytes: the tokenizer would split a tag
+ * such as "A-LEVEL" and fold "É" into "e", and a hex word matches exactly one whole tag.
  *
- * The index is contentless (it keeps no copy of the text) and addressed by its own integer rowid:
- * study_sets has a text primary key, and the implicit rowid of such a table may change on VACUUM.
- * study_set_search_ids maps the set ids to those rowids. Triggers keep both in step with
- * study_sets in the same statement, whatever changes a set.
+ * The index is contentless (it keeps no copy of the text) and addressed by its own integer rowid,
+ * because study_sets has a text primary key whose implicit rowid may change on VACUUM.
+ * study_set_search_ids maps those search ids to the set ids. A search id is the set's `created`
+ * in milliseconds times 65536 plus a counter for sets created in the same millisecond, so the
+ * index lists its matches newest first by itself (ORDER BY rowid DESC) and a page stops after
+ * its last row instead of sorting every match. Triggers keep both tables in step with study_sets
+ * in the same statement, whatever changes a set.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table study_set_search_ids (search_id integer primary key, set_id text not null unique)`.execute(db)
   await sql`create virtual table study_set_search using fts5(
     title, description, tags,
-    content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1'
+    content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
   )`.execute(db)
 
+  /** The tags column ('A,B') as words: each tag's hex, JSON-split on the commas. */
+  const tagWords = (column: string) =>
+    sql`(select group_concat(hex(value), ' ') from json_each('[' || replace(json_quote(${sql.ref(column)}), ',', '","') || ']') where value <> '')`
+  /** The first search id of the millisecond a set was created in. */
+  const firstSearchIdOf = (column: string) => sql`cast(round(unixepoch(${sql.ref(column)}, 'subsec') * 1000) as integer) * 65536`
+
   const indexNew = sql`
-    insert into study_set_search_ids (set_id) select new.id where new.is_public = 1;
+    insert into study_set_search_ids (search_id, set_id)
+      select coalesce((select max(search_id) + 1 from study_set_search_ids where search_id >= first and search_id < first + 65536), first), new.id
+      from (select ${firstSearchIdOf('new.created')} as first)
+      where new.is_public = 1;
     insert into study_set_search (rowid, title, description, tags)
-      select search_id, lower(new.title), lower(new.description), ',' || new.tags || ','
+      select search_id, new.title, new.description, ${tagWords('new.tags')}
       from study_set_search_ids where set_id = new.id;`
   const dropOld = sql`
     delete from study_set_search where rowid = (select search_id from study_set_search_ids where set_id = old.id);
     delete from study_set_search_ids where set_id = old.id;`
   await sql`create trigger study_sets_search_insert after insert on study_sets begin ${indexNew} end`.execute(db)
-  await sql`create trigger study_sets_search_update after update of title, description, tags, is_public on study_sets begin ${dropOld} ${indexNew} end`.execute(db)
+  await sql`create trigger study_sets_search_update after update of title, description, tags, is_public, created on study_sets begin ${dropOld} ${indexNew} end`.execute(db)
   await sql`create trigger study_sets_search_delete after delete on study_sets begin ${dropOld} end`.execute(db)
 
-  await sql`insert into study_set_search_ids (set_id) select id from study_sets where is_public = 1`.execute(db)
+  // Sets of the same millisecond are numbered in id order, as the list orders them.
+  await sql`insert into study_set_search_ids (search_id, set_id)
+    select ${firstSearchIdOf('created')} + row_number() over (partition by created order by id) - 1, id
+    from study_sets where is_public = 1`.execute(db)
   await sql`insert into study_set_search (rowid, title, description, tags)
-    select ids.search_id, lower(s.title), lower(s.description), ',' || s.tags || ','
+    select ids.search_id, s.title, s.description, ${tagWords('s.tags')}
     from study_set_search_ids ids join study_sets s on s.id = ids.set_id`.execute(db)
 }
 

@@ -1,7 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { StudySetsTable } from '../../db/schema'
-import { containsIgnoringCase, isPublicSetMatching, publicSetSearchQuery } from '../../db/text-search'
+import { containsIgnoringCase, publicSetSearch } from '../../db/text-search'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -26,24 +26,18 @@ export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner
   return selectSetsWithOwner(db).where('study_sets.id', '=', id).executeTakeFirst()
 }
 
+/** The sets of the filter, without the public-set index: a user's own sets, or all public sets. */
 function filtered(db: DB, filter: SetFilter) {
   let query = db.selectFrom('study_sets')
   if (filter.ownerId !== undefined) query = query.where('study_sets.owner_id', '=', filter.ownerId)
-  // Public sets are many: their search and tags go to the full-text index where it can answer.
-  // A user's own sets are few, found by owner_id first, so the plain filters below are cheap.
-  const indexed = filter.publicOnly ? publicSetSearchQuery(filter.search, filter.tags) : undefined
-  // The index holds public sets only; without a second is_public test SQLite starts from its
-  // matches instead of walking every public set through the is_public index.
-  if (indexed) query = query.where((eb) => isPublicSetMatching(eb.ref('study_sets.id'), indexed.match))
-  else if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
-  if (filter.search && !indexed?.coversSearch) {
+  if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
+  if (filter.search) {
     const search = filter.search
     query = query.where((eb) =>
       eb.or([containsIgnoringCase(eb.ref('study_sets.title'), search), containsIgnoringCase(eb.ref('study_sets.description'), search)]),
     )
   }
   for (const tag of filter.tags) {
-    if (indexed?.coversTag(tag)) continue
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -57,8 +51,34 @@ function filtered(db: DB, filter: SetFilter) {
   return query
 }
 
+/**
+ * The public sets the full-text index matches (migration 0005), newest first and counted. Its
+ * search ids follow `created`, so the page reads the index backwards and stops after its last
+ * row; the count reads the index alone unless a search without words needs the sets' text.
+ */
+async function listIndexedPublicSets(db: DB, match: string, plainSearch: string, page: { limit: number; offset: number }) {
+  const matches = sql`study_set_search join study_set_search_ids i on i.search_id = study_set_search.rowid join study_sets s on s.id = i.set_id`
+  const plain = plainSearch
+    ? sql`and (${containsIgnoringCase(sql.ref<string>('s.title'), plainSearch)} or ${containsIgnoringCase(sql.ref<string>('s.description'), plainSearch)})`
+    : sql``
+  const counted = await sql<{ total: number }>`select count(*) as total from ${plainSearch ? matches : sql`study_set_search`} where study_set_search match ${match} ${plain}`.execute(db)
+  const items = await sql<StudySetWithOwner>`select s.*, u.username as owner_username from ${matches} left join users u on u.id = s.owner_id
+    where study_set_search match ${match} ${plain} order by study_set_search.rowid desc limit ${page.limit} offset ${page.offset}`.execute(db)
+  return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) }
+}
+
 /** One page of sets matching the filter, newest first, and how many match in all. */
 export async function listSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
+  // Public sets are many: their words and tags go to the full-text index. A user's own sets are
+  // few, found by owner_id first, so the plain filters are cheap there.
+  const indexed = filter.publicOnly ? publicSetSearch(filter.search, filter.tags) : undefined
+  if (indexed?.match) return listIndexedPublicSets(db, indexed.match, indexed.plainSearch, page)
+  // Without words or tags the public list is all public sets, or those containing a search of
+  // punctuation only ('%'): the is_public index, newest first.
+  return listFilteredSets(db, indexed ? { ...filter, search: indexed.plainSearch } : filter, page)
+}
+
+async function listFilteredSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
   const [{ total } = { total: 0 }] = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .execute()
