@@ -196,13 +196,16 @@ export function seedDatabase(file, { seed, scale, passwordHash }) {
 
 /**
  * The seeded database for this seed, scale and schema: made once, then kept under
- * `cacheDir/<key>/` (the key hashes the seed, the scale, the migration names and this file).
+ * `cacheDir/<key>/` (the key hashes the seed, the scale, the migrations' names and sources, and
+ * this file, so a migration edited in place seeds afresh).
  * Returns the cached file and what seedDatabase returned.
  */
 export async function seededDatabase({ cacheDir, seed, scale, bcryptCost, migrationNames, migrateDatabaseFile, log }) {
   const source = readFileSync(new URL(import.meta.url), 'utf8')
+  const migrationsDir = new URL('../../server/db/migrations/', import.meta.url)
+  const migrationSources = migrationNames.map((name) => readFileSync(new URL(`${name}.ts`, migrationsDir), 'utf8'))
   const key = createHash('sha256')
-    .update(JSON.stringify({ seed, scale, bcryptCost, migrationNames }))
+    .update(JSON.stringify({ seed, scale, bcryptCost, migrationNames, migrationSources }))
     .update(source)
     .digest('hex')
     .slice(0, 16)
