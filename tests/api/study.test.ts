@@ -140,6 +140,9 @@ describe('answers and progress', () => {
     expect((await answer(student, privateSet.id, (privateCards[0] as Flashcard).id, true)).body).toEqual(setNotFound)
     expect((await progress(student, privateSet.id)).body).toEqual(setNotFound)
     expect((await answer(student, 'nosuchset', card.id, true)).body).toEqual(setNotFound)
+    // The set is checked before the card: a private set stays hidden whatever card is named.
+    expect((await answer(student, privateSet.id, card.id, true)).body).toEqual(setNotFound)
+    expect((await answer(student, 'nosuchset', 'nosuchcard', true)).body).toEqual(setNotFound)
     expect((await answer(owner, publicSet.id, (privateCards[0] as Flashcard).id, true)).body).toEqual(cardNotFound)
     expect((await answer(owner, publicSet.id, 'nosuchcard', true)).body).toEqual(cardNotFound)
     const stored = await app.db.selectFrom('study_progress').select('user_id').where('study_set_id', '=', privateSet.id).execute()

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '../../db/schema'
+import type { UserWithPlan } from '../users/users.repo'
 
 export type SessionRow = Selectable<SessionsTable>
 export type EmailTokenRow = Selectable<EmailTokensTable>
@@ -9,8 +10,20 @@ export async function insertSession(db: DB, session: SessionRow): Promise<void> 
   await db.insertInto('sessions').values(session).execute()
 }
 
-export async function findSession(db: DB, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst()
+/**
+ * The user (with their plan's name) when this session exists and is theirs: what every signed-in
+ * request checks, in one query.
+ */
+export async function findUserOfSession(db: DB, userId: string, sessionId: string): Promise<UserWithPlan | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('plans', 'plans.id', 'users.plan_id')
+    .selectAll('users')
+    .select('plans.name as plan_name')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .executeTakeFirst()
 }
 
 export async function touchSession(db: DB, id: string, now: string): Promise<void> {

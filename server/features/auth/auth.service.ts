@@ -34,14 +34,14 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   findLiveEmailToken,
-  findSession,
+  findUserOfSession,
   insertEmailToken,
   insertSession,
   touchSession,
   type EmailTokenRow,
 } from './auth.repo'
 import { beginLoginAttempt, loginAccountKey } from './login-limit'
-import { hashLinkToken, readUnverifiedClaims, signAuthToken, type TokenSettings, verifiedExpiry } from './tokens'
+import { hashLinkToken, readUnverifiedToken, signAuthToken, type TokenSettings, verifiedExpiry } from './tokens'
 
 /** The signed-in caller of a request. */
 export interface AuthState {
@@ -88,14 +88,14 @@ async function passwordMatches(deps: Deps, password: string, user: UserWithPlan 
 
 /** The caller named by a token, or undefined for a missing, forged, expired, stale or revoked token. */
 export async function authenticateToken(deps: Deps, token: string): Promise<AuthState | undefined> {
-  const claims = readUnverifiedClaims(token)
-  if (!claims) return undefined
-  const user = await findUserById(deps.db, claims.userId)
-  const tokenExpiresAt = user && (await verifiedExpiry(tokenSettings(deps), token, user.token_key))
+  const unverified = readUnverifiedToken(token)
+  if (!unverified) return undefined
+  const { userId, sessionId } = unverified.claims
+  // Read fresh on every request, so a logout or a new tokenKey takes effect at once.
+  const user = await findUserOfSession(deps.db, userId, sessionId)
+  const tokenExpiresAt = user && verifiedExpiry(tokenSettings(deps), unverified, user.token_key)
   if (!user || !tokenExpiresAt) return undefined
-  const session = await findSession(deps.db, claims.sessionId)
-  if (!session || session.user_id !== user.id) return undefined
-  return { user, sessionId: session.id, tokenExpiresAt }
+  return { user, sessionId, tokenExpiresAt }
 }
 
 async function startSession(deps: Deps, user: UserWithPlan): Promise<AuthResponse> {

@@ -10,9 +10,17 @@ export async function findSetVisibility(db: DB, setId: string) {
   return db.selectFrom('study_sets').select(['owner_id', 'is_public']).where('id', '=', setId).executeTakeFirst()
 }
 
-export async function cardInSet(db: DB, setId: string, cardId: string): Promise<boolean> {
-  const row = await db.selectFrom('flashcards').select('id').where('id', '=', cardId).where('study_set_id', '=', setId).executeTakeFirst()
-  return row !== undefined
+/**
+ * What an answer must check, in one query: the set's owner and visibility (no row: no such set),
+ * and the card's id when the card is in that set (null otherwise).
+ */
+export async function findAnswerTarget(db: DB, setId: string, cardId: string) {
+  return db
+    .selectFrom('study_sets')
+    .leftJoin('flashcards', (join) => join.onRef('flashcards.study_set_id', '=', 'study_sets.id').on('flashcards.id', '=', cardId))
+    .select(['study_sets.owner_id', 'study_sets.is_public', 'flashcards.id as card_id'])
+    .where('study_sets.id', '=', setId)
+    .executeTakeFirst()
 }
 
 export async function insertSession(db: DB, row: Insertable<LearningSessionsTable>): Promise<void> {

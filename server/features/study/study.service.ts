@@ -62,12 +62,16 @@ export async function updateSession(deps: Deps, sessionId: string, auth: AuthSta
   })
 }
 
-/** One Learn or Write answer: the card's running counts, plus a write result for Write. */
+/**
+ * One Learn or Write answer: the card's running counts, plus a write result for Write. The check
+ * and the writes share a transaction, so a card deleted meanwhile cannot turn into a failed write.
+ */
 export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, input: Answer): Promise<CardProgress> {
   const at = deps.clock.now().toISOString()
   const row = await deps.db.transaction().execute(async (trx) => {
-    await assertReadable({ ...deps, db: trx }, setId, auth)
-    if (!(await repo.cardInSet(trx, setId, input.cardId))) throw notFound(CARD_NOT_FOUND)
+    const target = await repo.findAnswerTarget(trx, setId, input.cardId)
+    if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+    if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
     const progress = await repo.recordAnswer(trx, { userId: auth.user.id, setId, cardId: input.cardId, correct: input.correct, at })
     if (input.mode === 'write') {
       await repo.insertWriteResult(trx, {
