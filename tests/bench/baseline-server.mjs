@@ -14,7 +14,8 @@ import bcrypt from 'bcryptjs'
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const db = new SQLite(plan.dbFile)
 db.pragma('journal_mode = WAL')
-db.pragma('synchronous = NORMAL')
+// The app's durability setting (DB_SYNCHRONOUS, default full), so a write costs the twin the same fsync.
+db.pragma(`synchronous = ${process.env.DB_SYNCHRONOUS === 'normal' ? 'NORMAL' : 'FULL'}`)
 db.pragma('foreign_keys = ON')
 db.pragma('busy_timeout = 5000')
 // The same Unicode lower() the app registers, so search SQL runs identically.
