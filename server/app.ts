@@ -1,4 +1,4 @@
-import type Router from '@koa/router'
+import Router from '@koa/router'
 import Koa from 'koa'
 import { type Clock, systemClock } from './clock'
 import type { AppConfig } from './config'
@@ -74,10 +74,11 @@ export function createApp(options: AppOptions): Koa {
   app.use(errorMiddleware(deps.logger))
   for (const middleware of jsonBody()) app.use(middleware)
 
-  for (const router of apiRouters(deps)) {
-    app.use(router.routes())
-    app.use(router.allowedMethods())
-  }
+  // One router holding every route: a request is matched once, not once per feature router.
+  const api = new Router()
+  for (const router of apiRouters(deps)) api.use(router.routes())
+  app.use(api.routes())
+  app.use(api.allowedMethods())
 
   if (options.rendererDir) app.use(serveRenderer(options.rendererDir))
   return app
