@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { compiledQuery } from '../../db/compiled-query'
 import type { DB } from '../../db/database'
 import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '../../db/schema'
 import type { UserWithPlan } from '../users/users.repo'
@@ -14,16 +15,19 @@ export async function insertSession(db: DB, session: SessionRow): Promise<void> 
  * The user (with their plan's name) when this session exists and is theirs: what every signed-in
  * request checks, in one query.
  */
-export async function findUserOfSession(db: DB, userId: string, sessionId: string): Promise<UserWithPlan | undefined> {
-  return db
+const userOfSession = compiledQuery((db: DB, userId: string, sessionId: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('plans', 'plans.id', 'users.plan_id')
     .selectAll('users')
     .select('plans.name as plan_name')
     .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .executeTakeFirst()
+    .where('sessions.user_id', '=', userId),
+)
+
+export async function findUserOfSession(db: DB, userId: string, sessionId: string): Promise<UserWithPlan | undefined> {
+  return userOfSession.first(db, userId, sessionId)
 }
 
 export async function touchSession(db: DB, id: string, now: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import { compiledQuery } from '../../db/compiled-query'
 import type { DB } from '../../db/database'
 import type { StudySetsTable } from '../../db/schema'
 import { containsIgnoringCase, publicSetSearch } from '../../db/text-search'
@@ -22,8 +23,10 @@ function selectSetsWithOwner(db: DB) {
     .select('users.username as owner_username')
 }
 
+const setById = compiledQuery((db: DB, id: string) => selectSetsWithOwner(db).where('study_sets.id', '=', id))
+
 export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner | undefined> {
-  return selectSetsWithOwner(db).where('study_sets.id', '=', id).executeTakeFirst()
+  return setById.first(db, id)
 }
 
 /** The sets of the filter, without the public-set index: a user's own sets, or all public sets. */

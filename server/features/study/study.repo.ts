@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely'
+import { compiledQuery } from '../../db/compiled-query'
 import type { DB } from '../../db/database'
 import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '../../db/schema'
 
@@ -14,13 +15,16 @@ export async function findSetVisibility(db: DB, setId: string) {
  * What an answer must check, in one query: the set's owner and visibility (no row: no such set),
  * and the card's id when the card is in that set (null otherwise).
  */
-export async function findAnswerTarget(db: DB, setId: string, cardId: string) {
-  return db
+const answerTarget = compiledQuery((db: DB, setId: string, cardId: string) =>
+  db
     .selectFrom('study_sets')
     .leftJoin('flashcards', (join) => join.onRef('flashcards.study_set_id', '=', 'study_sets.id').on('flashcards.id', '=', cardId))
     .select(['study_sets.owner_id', 'study_sets.is_public', 'flashcards.id as card_id'])
-    .where('study_sets.id', '=', setId)
-    .executeTakeFirst()
+    .where('study_sets.id', '=', setId),
+)
+
+export async function findAnswerTarget(db: DB, setId: string, cardId: string) {
+  return answerTarget.first(db, setId, cardId)
 }
 
 export async function insertSession(db: DB, row: Insertable<LearningSessionsTable>): Promise<void> {
@@ -74,11 +78,15 @@ export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTabl
 }
 
 /** The caller's progress on a set, most recently reviewed first (spec section 7: sort -last_reviewed). */
-export function progressQuery(db: DB, userId: string, setId: string) {
-  return db
+const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
+  db
     .selectFrom('study_progress')
     .select(['flashcard_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
     .where('user_id', '=', userId)
     .where('study_set_id', '=', setId)
-    .orderBy('last_reviewed', 'desc')
+    .orderBy('last_reviewed', 'desc'),
+)
+
+export function listProgress(db: DB, userId: string, setId: string) {
+  return progressOfUser.all(db, userId, setId)
 }

@@ -91,7 +91,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
 
 export async function getProgress(deps: Deps, setId: string, auth: AuthState): Promise<ProgressResponse> {
   await assertReadable(deps, setId, auth)
-  const rows = await repo.progressQuery(deps.db, auth.user.id, setId).execute()
+  const rows = await repo.listProgress(deps.db, auth.user.id, setId)
   return { items: rows.map(toCardProgress) }
 }
 
