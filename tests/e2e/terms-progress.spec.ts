@@ -40,7 +40,7 @@ test('the Terms list shows each card’s status and sorts and filters by it', as
   await expect(row('Delta')).toContainText('Mastered 80% · 5 attempts')
   await expect(row('alpha')).toContainText('Learning 50% · 2 attempts')
   await expect(row('Charlie')).toContainText('Needs review 33% · 3 attempts')
-  await expect(row('bravo')).toContainText('Needs review 0% · 0 attempts')
+  await expect(row('bravo')).toContainText('Needs review Not studied yet')
   expect(await listedTerms(page)).toEqual(['Delta', 'alpha', 'Charlie', 'bravo'])
 
   const sortBy = page.getByLabel('Sort by')

@@ -31,6 +31,12 @@ interface TermsListProps {
   onDelete?: (card: Flashcard) => void
 }
 
+/** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
+function masteryFigures({ masteryRate, attempts }: CardProgress): string {
+  if (attempts === 0) return 'Not studied yet'
+  return `${Math.round(masteryRate * 100)}% · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
+}
+
 /**
  * 'Terms in this set (n)': every term beside its definition, 50 at a time, with the student's
  * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
@@ -87,9 +93,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                 {progress && (
                   <p className={styles.mastery}>
                     <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
-                    <span className={styles.figures}>
-                      {Math.round(stats.masteryRate * 100)}% · {stats.attempts} {stats.attempts === 1 ? 'attempt' : 'attempts'}
-                    </span>
+                    <span className={styles.figures}>{masteryFigures(stats)}</span>
                   </p>
                 )}
               </div>
