@@ -65,3 +65,21 @@ export const setsApi = {
   updateCard: (setId: string, cardId: string, input: UpdateCardInput) => api.patch<Flashcard>(cardPath(setId, cardId), input),
   removeCard: (setId: string, cardId: string) => api.delete(cardPath(setId, cardId)),
 }
+
+/** Appends the cards not already in hand: adds and deletes shift the pages under a reader. */
+export function mergeCards(known: Flashcard[], more: Flashcard[]): Flashcard[] {
+  const ids = new Set(known.map((card) => card.id))
+  return [...known, ...more.filter((card) => !ids.has(card.id))]
+}
+
+/**
+ * Every page of a set's cards in position order, `perPage` at a time, up to the last page (the
+ * one the server counts as last, or a short one). Stop iterating to stop fetching.
+ */
+export async function* cardPages(setId: string, perPage: number, signal?: AbortSignal): AsyncGenerator<ListResponse<Flashcard>> {
+  for (let page = 1; ; page++) {
+    const answer = await setsApi.listCards(setId, { page, perPage }, signal)
+    yield answer
+    if (page >= answer.totalPages || answer.items.length < perPage) return
+  }
+}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import type { Flashcard, ListResponse, StudySet } from '../../../../shared/api/sets'
 import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '../../../../shared/limits'
 import { ApiError, errorMessage } from '../../lib/api'
-import { setsApi } from './sets-api'
+import { cardPages, mergeCards, setsApi } from './sets-api'
 
 export type SetLoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not_found' } | { kind: 'error'; message: string }
 
@@ -14,12 +14,6 @@ interface LoadedSet {
 
 function isAbort(error: unknown): boolean {
   return (error as Error | undefined)?.name === 'AbortError'
-}
-
-/** Appends the cards not already shown: adds and deletes shift the pages under us. */
-function mergeCards(known: Flashcard[], more: Flashcard[]): Flashcard[] {
-  const ids = new Set(known.map((card) => card.id))
-  return [...known, ...more.filter((card) => !ids.has(card.id))]
 }
 
 /**
@@ -52,44 +46,44 @@ export function useStudySet(id: string) {
 
   const loadedCount = data?.cards.length ?? 0
 
-  /** Fetches the page holding the first card not yet shown; resolves when it is merged in. */
-  const loadMoreCards = useCallback(async () => {
-    setLoadingMore(true)
-    setMoreError('')
-    try {
-      const answer = await setsApi.listCards(id, { page: Math.floor(loadedCount / CARD_LIST_PAGE_SIZE) + 1 })
+  /** Merges a page of cards, and the server's count, into the set on show (not into a set left since). */
+  const mergePage = useCallback(
+    (answer: ListResponse<Flashcard>) =>
       setData((current) =>
         current && current.set.id === id
           ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) }
           : current,
-      )
-    } catch (failure) {
-      setMoreError(errorMessage(failure))
-    } finally {
-      setLoadingMore(false)
-    }
-  }, [id, loadedCount])
+      ),
+    [id],
+  )
 
-  /** Fetches every card not shown yet, 500 at a time (spec section 9's full-list batch). */
-  const loadAllCards = useCallback(async () => {
+  /** Runs a fetch of more cards with the loading flag and its error message around it. */
+  const fetchMore = useCallback(async (fetch: () => Promise<void>) => {
     setLoadingMore(true)
     setMoreError('')
     try {
-      for (let page = 1; ; page++) {
-        const answer = await setsApi.listCards(id, { page, perPage: FULL_LIST_PAGE_SIZE })
-        setData((current) =>
-          current && current.set.id === id
-            ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) }
-            : current,
-        )
-        if (page >= answer.totalPages) break
-      }
+      await fetch()
     } catch (failure) {
       setMoreError(errorMessage(failure))
     } finally {
       setLoadingMore(false)
     }
-  }, [id])
+  }, [])
+
+  /** Fetches the page holding the first card not yet shown; resolves when it is merged in. */
+  const loadMoreCards = useCallback(
+    () => fetchMore(async () => mergePage(await setsApi.listCards(id, { page: Math.floor(loadedCount / CARD_LIST_PAGE_SIZE) + 1 }))),
+    [fetchMore, mergePage, id, loadedCount],
+  )
+
+  /** Fetches every card not shown yet, 500 at a time (spec section 9's full-list batch). */
+  const loadAllCards = useCallback(
+    () =>
+      fetchMore(async () => {
+        for await (const answer of cardPages(id, FULL_LIST_PAGE_SIZE)) mergePage(answer)
+      }),
+    [fetchMore, mergePage, id],
+  )
 
   const setUpdated = useCallback((set: StudySet) => {
     setData((current) => (current ? { ...current, set } : current))

@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/api/study'
 import { api } from '../../lib/api'
 import { authStore } from '../auth/auth-store'
-import { setsApi } from '../sets/sets-api'
+import { cardPages, mergeCards, setsApi } from '../sets/sets-api'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
@@ -54,17 +54,12 @@ export async function loadStudySet(
 ): Promise<LoadedStudySet> {
   const set = await setsApi.get(setId, signal)
   const wanted = Math.min(set.cardCount, limit)
-  const cards: Flashcard[] = []
-  const seen = new Set<string>()
-  for (let page = 1; cards.length < wanted; page++) {
-    const answer = await setsApi.listCards(setId, { page, perPage: pageSize }, signal)
-    for (const card of answer.items) {
-      if (!seen.has(card.id)) {
-        seen.add(card.id)
-        cards.push(card)
-      }
+  let cards: Flashcard[] = []
+  if (wanted > 0) {
+    for await (const answer of cardPages(setId, pageSize, signal)) {
+      cards = mergeCards(cards, answer.items)
+      if (cards.length >= wanted) break
     }
-    if (answer.items.length < pageSize || page >= answer.totalPages) break
   }
-  return { set, cards: cards.slice(0, limit === Number.POSITIVE_INFINITY ? undefined : limit) }
+  return { set, cards: cards.slice(0, limit) }
 }
