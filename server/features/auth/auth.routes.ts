@@ -12,50 +12,52 @@ import type { Deps } from '../../deps'
 import { type Authenticated, requireUser, requireVerifiedUser } from '../../http/auth'
 import { rateLimit } from '../../http/rate-limit'
 import { type Input, validate } from '../../http/validate'
-import * as auth from './auth.service'
+import * as account from '../users/account.service'
+import * as links from './email-links.service'
+import * as sessions from './sessions.service'
 
 export function authRoutes(deps: Deps): Router {
   const router = new Router({ prefix: '/api/auth' })
-  auth.prepareLogin(deps)
+  sessions.prepareLogin(deps)
   const limits = deps.config.rateLimits
   const limit = (name: string, max: number) =>
     rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
 
   router.post('/register', limit('register', limits.register), validate(registerSchema), async (ctx) => {
     ctx.status = 201
-    ctx.body = { user: await auth.register(deps, ctx.state.input) }
+    ctx.body = { user: await account.register(deps, ctx.state.input) }
   })
 
   router.post('/request-verification', limit('request-verification', limits.email), validate(emailOnlySchema), async (ctx) => {
-    await auth.requestVerification(deps, ctx.state.input.email)
+    await links.requestVerification(deps, ctx.state.input.email)
     ctx.status = 204
   })
 
   router.post('/confirm-verification', validate(tokenOnlySchema), async (ctx) => {
-    await auth.confirmVerification(deps, ctx.state.input.token)
+    await links.confirmVerification(deps, ctx.state.input.token)
     ctx.status = 204
   })
 
   router.post('/login', limit('login', limits.login), validate(loginSchema), async (ctx) => {
-    ctx.body = await auth.login(deps, ctx.state.input, ctx.ip)
+    ctx.body = await sessions.login(deps, ctx.state.input, ctx.ip)
   })
 
   router.post('/refresh', requireUser(deps), async (ctx) => {
-    ctx.body = await auth.refresh(deps, ctx.state.auth)
+    ctx.body = await sessions.refresh(deps, ctx.state.auth)
   })
 
   router.post('/logout', requireUser(deps), async (ctx) => {
-    await auth.logout(deps, ctx.state.auth)
+    await sessions.logout(deps, ctx.state.auth)
     ctx.status = 204
   })
 
   router.post('/request-password-reset', limit('request-password-reset', limits.email), validate(emailOnlySchema), async (ctx) => {
-    await auth.requestPasswordReset(deps, ctx.state.input.email)
+    await links.requestPasswordReset(deps, ctx.state.input.email)
     ctx.status = 204
   })
 
   router.post('/confirm-password-reset', validate(confirmPasswordResetSchema), async (ctx) => {
-    await auth.confirmPasswordReset(deps, ctx.state.input)
+    await links.confirmPasswordReset(deps, ctx.state.input)
     ctx.status = 204
   })
 
@@ -65,13 +67,13 @@ export function authRoutes(deps: Deps): Router {
     requireVerifiedUser(deps),
     validate(requestEmailChangeSchema),
     async (ctx) => {
-      await auth.requestEmailChange(deps, ctx.state.auth, ctx.state.input.newEmail)
+      await links.requestEmailChange(deps, ctx.state.auth, ctx.state.input.newEmail)
       ctx.status = 204
     },
   )
 
   router.post('/confirm-email-change', validate(confirmEmailChangeSchema), async (ctx) => {
-    await auth.confirmEmailChange(deps, ctx.state.input)
+    await account.confirmEmailChange(deps, ctx.state.input)
     ctx.status = 204
   })
 

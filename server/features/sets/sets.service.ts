@@ -3,7 +3,7 @@ import type { ListResponse, SetListQuery, StudySet } from '../../../shared/api/s
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { ownedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'

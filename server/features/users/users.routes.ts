@@ -3,7 +3,7 @@ import { changePasswordSchema, deleteAccountSchema } from '../../../shared/api/a
 import type { Deps } from '../../deps'
 import { type Authenticated, requireUser, requireVerifiedUser } from '../../http/auth'
 import { type Input, validate } from '../../http/validate'
-import * as auth from '../auth/auth.service'
+import * as account from './account.service'
 import { toUser } from './users.mapper'
 
 type ChangePassword = Authenticated & Input<typeof changePasswordSchema>
@@ -17,11 +17,11 @@ export function usersRoutes(deps: Deps): Router {
   })
 
   router.patch<ChangePassword>('/me', requireVerifiedUser<ChangePassword>(deps), validate(changePasswordSchema), async (ctx) => {
-    ctx.body = { user: await auth.changePassword(deps, ctx.state.auth, ctx.state.input) }
+    ctx.body = { user: await account.changePassword(deps, ctx.state.auth, ctx.state.input) }
   })
 
   router.delete<DeleteAccount>('/me', requireVerifiedUser<DeleteAccount>(deps), validate(deleteAccountSchema), async (ctx) => {
-    await auth.deleteAccount(deps, ctx.state.auth, ctx.state.input.password)
+    await account.deleteAccount(deps, ctx.state.auth, ctx.state.input.password)
     ctx.status = 204
   })
 
