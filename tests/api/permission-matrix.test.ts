@@ -710,6 +710,15 @@ const OTHER_ROUTES: RouteCase[] = [
     okStatus: 200,
     okBody: () => ({ status: 'ok', version: expect.any(String) }),
   },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    on: 'caller',
+    access: ACCESS.open,
+    url: () => '/api/openapi.json',
+    okStatus: 200,
+    okBody: () => expect.objectContaining({ openapi: '3.1.0', paths: expect.any(Object) }),
+  },
 ]
 
 /** Every route of the contract, in the order its rows run. */
