@@ -5,7 +5,7 @@ import { type Authenticated, requireUser, TOKEN_COOKIE } from '../../http/auth'
 import { route } from '../../http/route'
 import type { AccountEvent } from './account-events'
 
-/** Browsers' EventSource waits this long before reconnecting (spec: 3000 ms). */
+/** Browsers' EventSource waits this long before reconnecting (docs/content-rules.md, 'Sessions and timing'). */
 const RECONNECT_DELAY_MS = 3000
 
 function frame(event: string, data: unknown): string {

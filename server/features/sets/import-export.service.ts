@@ -58,7 +58,7 @@ export interface ExportFile {
   body: string
 }
 
-/** A CSV value: commas become semicolons (spec section 9); quotes and line breaks are quoted. */
+/** A CSV value: commas become semicolons (docs/content-rules.md, 'Export'); quotes and line breaks are quoted. */
 function csvValue(value: string): string {
   const text = value.replaceAll(',', ';')
   return /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
