@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
@@ -36,11 +37,12 @@ export interface AppOptions {
 }
 
 /**
- * Every API router, in the order they are mounted. Exported so the permission-matrix test can
- * list every (method, path) and fail when a route has no row in its table.
+ * Every API router, in the order they are mounted, the OpenAPI document's last: it is built from
+ * the routes of all the others. Exported so the permission-matrix and OpenAPI tests can list every
+ * (method, path) and fail when a route has no row in their tables.
  */
 export function apiRouters(deps: Deps): Router[] {
-  return [
+  const routers = [
     healthRoutes(),
     authRoutes(deps),
     usersRoutes(deps),
@@ -50,6 +52,7 @@ export function apiRouters(deps: Deps): Router[] {
     studyRoutes(deps),
     contactRoutes(deps),
   ]
+  return [...routers, openApiRoutes(routers)]
 }
 
 /** Builds the Koa app. Nothing listens or opens here: `start.ts` does that. */

@@ -1,4 +1,4 @@
-/** The product's exact user-facing texts (spec sections 2, 5 and 8), shared by server and renderer. */
+/** The product's exact user-facing texts (docs/content-rules.md lists where each kind is used), shared by server and renderer. */
 export const messages = {
   defaultError: 'Something went wrong while processing your request.',
   offline: 'You are offline. This needs a connection.',
@@ -61,7 +61,7 @@ export const messages = {
   internal: 'Something went wrong on our side. Please try again later.',
 } as const
 
-/** Session-invalidated modal texts (spec section 8). */
+/** Session-invalidated modal texts (the session-invalidated dialog). */
 export const sessionMessages = {
   expired: 'Your session has expired. Please log in again.',
   credentialsChanged: 'Your account credentials have been updated.',
@@ -72,7 +72,7 @@ export const sessionMessages = {
   defaultMessage: 'Your session has been invalidated. You will be redirected to the login page.',
 } as const
 
-/** Study-set screen texts (spec sections 2 and 8). */
+/** Study-set screen texts (the set page, its dialogs and the study modes). */
 export const setMessages = {
   createFailed: 'Failed to create study set',
   updateFailed: 'Failed to update study set',

@@ -3,7 +3,7 @@ import { maskProfanity } from '../text/profanity'
 import { emailSchema } from './auth'
 import { type StripMarkup, textMessages } from './sets'
 
-/** The contact form (spec sections 2, 5, 8 and 9; api.md "Other": POST /api/contact). */
+/** The contact form (POST /api/contact; its texts in shared/messages.ts). */
 
 /** Longest saved contact texts, in characters. */
 export const CONTACT_LIMITS = {
@@ -12,7 +12,7 @@ export const CONTACT_LIMITS = {
   message: 5000,
 } as const
 
-/** How long the success and rate-limited notices stay (spec section 9: 5 s). */
+/** How long the success and rate-limited notices stay (docs/content-rules.md, 'Sessions and timing': 5 s). */
 export const CONTACT_NOTICE_MS = 5000
 
 export const contactMessages = {

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
 import { containsProfanity } from '../text/profanity'
 import type { PublicUser } from './users'
 
-/** The API shapes of study sets and cards (api.md, "Study sets and cards"). */
+/** The API shapes of study sets and cards (schemas in ./responses.ts, shown by GET /api/openapi.json). */
 export interface StudySet {
   id: string
   title: string
@@ -38,7 +38,7 @@ export interface TagsResponse {
   tags: string[]
 }
 
-/** Field messages of spec section 5, for a field shown to the user as `label`. */
+/** Field messages (docs/content-rules.md, 'Saved text'), for a field shown to the user as `label`. */
 export const textMessages = {
   empty: (label: string) => `${label} cannot be empty.`,
   profane: (label: string) => `${label} contains inappropriate words. Please revise.`,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MATCH_MAX_SECONDS } from '../limits'
 
-/** The API shapes of study records (api.md, "Study records"). All belong to the caller. */
+/** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */
 export type LearningSessionStatus = 'in_progress' | 'completed'
 
 export interface LearningSession {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
 
 /**
- * Reading an import file (spec section 5, limits of section 9). Pure and free of Node built-ins:
+ * Reading an import file (docs/content-rules.md, 'Import'). Pure and free of Node built-ins:
  * the import dialog runs it in the browser, and the server checks the cards again with
  * `createImportSetSchema` (shared/api/sets.ts), which also strips markup and masks profanity.
  */
@@ -119,7 +119,7 @@ function parseCsv(text: string): ParseImportResult {
   return finish(rows.map((row) => ({ term: row[0] ?? '', definition: row[1] ?? '' })))
 }
 
-/** The cards of an import file's text, or the spec's message for what is wrong with it. */
+/** The cards of an import file's text, or the message (docs/content-rules.md, 'Import') for what is wrong with it. */
 export function parseImportText(format: ImportFormat, text: string): ParseImportResult {
   const content = text.replace(BOM, '')
   if (format === 'json') return parseJson(content)

@@ -21,7 +21,7 @@ import {
 } from './sets-helpers'
 
 /**
- * The permission matrix of api.md: every route of the contract, called by four callers (a
+ * The permission matrix: every route the app serves (GET /api/openapi.json says who may call each), called by four callers (a
  * visitor, an unverified user, another verified user and the owner), on a public and on a private
  * set where the route is about a set. Each row checks the status and body, and that the answer
  * carries nothing the caller may not see: no private set of someone else (title, text, terms,
@@ -710,9 +710,18 @@ const OTHER_ROUTES: RouteCase[] = [
     okStatus: 200,
     okBody: () => ({ status: 'ok', version: expect.any(String) }),
   },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    on: 'caller',
+    access: ACCESS.open,
+    url: () => '/api/openapi.json',
+    okStatus: 200,
+    okBody: () => expect.objectContaining({ openapi: '3.1.0', paths: expect.any(Object) }),
+  },
 ]
 
-/** Every route of the contract, in the order its rows run. */
+/** Every route, in the order its rows run. */
 const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...COLLECTION_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {

@@ -3,39 +3,50 @@ import type { ListResponse, SetListQuery, StudySet } from '../../../shared/api/s
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { ownedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
+import type { StudySetRow } from './sets.repo'
 import type { setSchemas } from './sets.schemas'
 
 type CreateSet = z.output<typeof setSchemas.createSet>
 type UpdateSet = z.output<typeof setSchemas.updateSet>
 
-async function reload(deps: Deps, id: string): Promise<StudySet> {
+/** A set just written, read back with its owner's name, as the API shows it. */
+export async function reloadSet(deps: Deps, id: string): Promise<StudySet> {
   const set = await repo.findSetById(deps.db, id)
   if (!set) throw new Error(`set ${id} vanished while being written`)
   return toStudySet(set)
+}
+
+/** The row of a new set of the caller's, created and updated `now`. */
+export function newSetRow(
+  auth: AuthState,
+  fields: { id: string; title: string; description: string; tags: string; isPublic: boolean; cardCount: number },
+  now: string,
+): StudySetRow {
+  return {
+    id: fields.id,
+    owner_id: auth.user.id,
+    title: fields.title,
+    description: fields.description,
+    tags: fields.tags,
+    is_public: fields.isPublic ? 1 : 0,
+    card_count: fields.cardCount,
+    created: now,
+    updated: now,
+  }
 }
 
 export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): Promise<StudySet> {
   const now = deps.clock.now().toISOString()
   const id = newId()
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, {
-      id,
-      owner_id: auth.user.id,
-      title: input.title,
-      description: input.description,
-      tags: input.tags,
-      is_public: input.isPublic ? 1 : 0,
-      card_count: 0,
-      created: now,
-      updated: now,
-    })
+    await repo.insertSet(trx, newSetRow(auth, { ...input, id, cardCount: 0 }, now))
     await repo.replaceSetTags(trx, id, input.tags)
   })
-  return reload(deps, id)
+  return reloadSet(deps, id)
 }
 
 export async function getSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySet> {
@@ -54,7 +65,7 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
     })
     if (input.tags !== undefined) await repo.replaceSetTags(trx, id, input.tags)
   })
-  return reload(deps, id)
+  return reloadSet(deps, id)
 }
 
 /** Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one statement). */

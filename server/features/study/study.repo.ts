@@ -77,7 +77,7 @@ export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTabl
   await db.insertInto('match_results').values(row).execute()
 }
 
-/** The caller's progress on a set, most recently reviewed first (spec section 7: sort -last_reviewed). */
+/** The caller's progress on a set, most recently reviewed first (docs/study-rules.md, 'Records'). */
 const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
   db
     .selectFrom('study_progress')

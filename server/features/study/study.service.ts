@@ -3,7 +3,7 @@ import type { CardProgress, LearningSession, ProgressResponse, studySchemas } fr
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { CARD_NOT_FOUND } from '../cards/cards.service'
 import { canRead, SET_NOT_FOUND } from '../sets/set-access'
 import { toCardProgress, toLearningSession } from './study.mapper'
