@@ -5,7 +5,7 @@ import {
   ANNOUNCEMENT_VERSION,
   dismissalRecord,
   isBannerHidden,
-} from '../features/announcement/announcement'
+} from '@/features/announcement/announcement'
 import styles from './AnnouncementBanner.module.css'
 
 function readDismissal(): string | null {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
-import { logout, useAuth } from '../features/auth/useAuth'
-import { useTheme } from '../features/theme/theme'
+import { logout, useAuth } from '@/features/auth/useAuth'
+import { useTheme } from '@/features/theme/theme'
 import styles from './Header.module.css'
 
 interface NavItem {

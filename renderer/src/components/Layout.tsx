@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom'
-import { SessionManager } from '../features/auth/SessionManager'
+import { SessionManager } from '@/features/auth/SessionManager'
 import { AnnouncementBanner } from './AnnouncementBanner'
 import { Footer } from './Footer'
 import { Header } from './Header'

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { useAuth } from '../features/auth/useAuth'
+import { useAuth } from '@/features/auth/useAuth'
 
 /** The guard of verified-only routes: signed out goes to /login, unverified to /pending-verification. */
 export function RequireVerified() {

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
-import { applyUpdate, isUpdateWaiting, subscribeToUpdates } from '../lib/service-worker'
+import { applyUpdate, isUpdateWaiting, subscribeToUpdates } from '@/lib/service-worker'
 import styles from './UpdatePrompt.module.css'
 
 /** 'A new version is available': reloads into it on request, so nobody stays on a stale version. */

@@ -1,6 +1,6 @@
-import type { ErrorBody, ErrorCode, FieldErrors } from '../../../shared/api/errors'
-import { messages } from '../../../shared/messages'
-import { authStore } from '../features/auth/auth-store'
+import type { ErrorBody, ErrorCode, FieldErrors } from '@shared/api/errors'
+import { messages } from '@shared/messages'
+import { authStore } from '@/features/auth/auth-store'
 
 /** An answer of 400 or above (spec: any status >= 400 is an error), with the contract's details. */
 export class ApiError extends Error {

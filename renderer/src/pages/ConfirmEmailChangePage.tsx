@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import { REDIRECT_DELAY_MS } from '../../../shared/limits'
-import { messages } from '../../../shared/messages'
-import { AuthCard, AuthForm } from '../components/AuthCard'
-import { Field } from '../components/Field'
-import { authApi } from '../features/auth/auth-api'
-import { forgetSession } from '../features/auth/useAuth'
-import { errorMessage } from '../lib/api'
-import { useRedirectAfter } from '../lib/useRedirectAfter'
-import { FormError } from '../components/FormError'
+import { REDIRECT_DELAY_MS } from '@shared/limits'
+import { messages } from '@shared/messages'
+import { AuthCard, AuthForm } from '@/components/AuthCard'
+import { Field } from '@/components/Field'
+import { authApi } from '@/features/auth/auth-api'
+import { forgetSession } from '@/features/auth/useAuth'
+import { errorMessage } from '@/lib/api'
+import { useRedirectAfter } from '@/lib/useRedirectAfter'
+import { FormError } from '@/components/FormError'
 
 export function ConfirmEmailChangePage() {
   const { token } = useParams()

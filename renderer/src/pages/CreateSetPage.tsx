@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router-dom'
-import { setMessages } from '../../../shared/messages'
-import { EntityForm } from '../features/sets/EntityForm'
-import { SetFormFields } from '../features/sets/SetFormFields'
-import { setsApi } from '../features/sets/sets-api'
-import { useFormSubmit } from '../features/sets/useFormSubmit'
-import { useSetForm } from '../features/sets/useSetForm'
+import { setMessages } from '@shared/messages'
+import { EntityForm } from '@/features/sets/EntityForm'
+import { SetFormFields } from '@/features/sets/SetFormFields'
+import { setsApi } from '@/features/sets/sets-api'
+import { useFormSubmit } from '@/features/sets/useFormSubmit'
+import { useSetForm } from '@/features/sets/useSetForm'
 import styles from './CreateSetPage.module.css'
 
 /** react-router keeps the history index in history.state: 0 means this app has no page to go back to. */

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { emailOnlySchema } from '../../../shared/api/auth'
-import { fieldErrors } from '../../../shared/api/validation'
-import { messages } from '../../../shared/messages'
-import { AuthCard, AuthForm } from '../components/AuthCard'
-import { Field } from '../components/Field'
-import { authApi } from '../features/auth/auth-api'
-import { errorMessage } from '../lib/api'
+import { emailOnlySchema } from '@shared/api/auth'
+import { fieldErrors } from '@shared/api/validation'
+import { messages } from '@shared/messages'
+import { AuthCard, AuthForm } from '@/components/AuthCard'
+import { Field } from '@/components/Field'
+import { authApi } from '@/features/auth/auth-api'
+import { errorMessage } from '@/lib/api'
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')

@@ -1,9 +1,9 @@
-import { useAuth } from '../features/auth/useAuth'
-import { ClosingCallToAction } from '../features/landing/ClosingCallToAction'
-import { Faq } from '../features/landing/Faq'
-import { FeatureGrid } from '../features/landing/FeatureGrid'
-import { Hero } from '../features/landing/Hero'
-import { HowItWorks } from '../features/landing/HowItWorks'
+import { useAuth } from '@/features/auth/useAuth'
+import { ClosingCallToAction } from '@/features/landing/ClosingCallToAction'
+import { Faq } from '@/features/landing/Faq'
+import { FeatureGrid } from '@/features/landing/FeatureGrid'
+import { Hero } from '@/features/landing/Hero'
+import { HowItWorks } from '@/features/landing/HowItWorks'
 import styles from './HomePage.module.css'
 
 /** The landing page (spec section 2): hero, features, how it works, FAQ and a closing call to action. */

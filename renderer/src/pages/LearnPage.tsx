@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import type { Flashcard } from '../../../shared/api/sets'
-import type { UpdateSessionInput } from '../../../shared/api/study'
-import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '../../../shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel } from '../features/study/StudyPage'
-import { saveQuietly, studyApi } from '../features/study/study-api'
-import { useStudyCards } from '../features/study/useStudyCards'
+import type { Flashcard } from '@shared/api/sets'
+import type { UpdateSessionInput } from '@shared/api/study'
+import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyPage'
+import { saveQuietly, studyApi } from '@/features/study/study-api'
+import { useStudyCards } from '@/features/study/useStudyCards'
 import {
   accuracyPercent,
   currentQuestion,
@@ -17,7 +17,7 @@ import {
   nextLabel,
   startLearn,
   unseenCount,
-} from '../study/learn'
+} from '@/study/learn'
 import styles from './LearnPage.module.css'
 
 /** /study-sets/:id/learn: multiple-choice questions on every card, in batches (spec section 4). */

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import type { FieldErrors } from '../../../shared/api/errors'
-import { messages } from '../../../shared/messages'
-import { AuthCard, AuthForm } from '../components/AuthCard'
-import { Field } from '../components/Field'
-import { authApi } from '../features/auth/auth-api'
-import { signIn } from '../features/auth/useAuth'
-import { errorMessage, fieldErrorsOf } from '../lib/api'
-import { FormError } from '../components/FormError'
+import type { FieldErrors } from '@shared/api/errors'
+import { messages } from '@shared/messages'
+import { AuthCard, AuthForm } from '@/components/AuthCard'
+import { Field } from '@/components/Field'
+import { authApi } from '@/features/auth/auth-api'
+import { signIn } from '@/features/auth/useAuth'
+import { errorMessage, fieldErrorsOf } from '@/lib/api'
+import { FormError } from '@/components/FormError'
 
 export function LoginPage() {
   const navigate = useNavigate()

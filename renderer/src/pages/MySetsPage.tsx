@@ -1,18 +1,18 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { StudySet } from '../../../shared/api/sets'
-import { EditSetDialog } from '../features/sets/EditSetDialog'
-import { SetCard } from '../features/sets/SetCard'
-import { SetFilters } from '../features/sets/SetFilters'
-import { SetResults } from '../features/sets/SetResults'
-import { setsApi } from '../features/sets/sets-api'
-import { useSetFilters } from '../features/sets/useSetFilters'
-import { useSetList } from '../features/sets/useSetList'
-import { useTagOptions } from '../features/sets/useTagOptions'
+import type { StudySet } from '@shared/api/sets'
+import { EditSetDialog } from '@/features/sets/EditSetDialog'
+import { SetCard } from '@/features/sets/SetCard'
+import { SetFilters } from '@/features/sets/SetFilters'
+import { SetResults } from '@/features/sets/SetResults'
+import { setsApi } from '@/features/sets/sets-api'
+import { useSetFilters } from '@/features/sets/useSetFilters'
+import { useSetList } from '@/features/sets/useSetList'
+import { useTagOptions } from '@/features/sets/useTagOptions'
 import styles from './SetsPage.module.css'
 
 /** Loaded the first time it is opened (it brings the CSV parser). */
-const ImportDialog = lazy(() => import('../features/import-export/ImportDialog').then((m) => ({ default: m.ImportDialog })))
+const ImportDialog = lazy(() => import('@/features/import-export/ImportDialog').then((m) => ({ default: m.ImportDialog })))
 
 /** /my-sets: the signed-in user's own sets, searchable and filterable by tag. */
 export function MySetsPage() {

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import { AuthCard } from '../components/AuthCard'
-import { authApi } from '../features/auth/auth-api'
-import { useAuth } from '../features/auth/useAuth'
-import { errorMessage } from '../lib/api'
+import { AuthCard } from '@/components/AuthCard'
+import { authApi } from '@/features/auth/auth-api'
+import { useAuth } from '@/features/auth/useAuth'
+import { errorMessage } from '@/lib/api'
 
 export function PendingVerificationPage() {
   const auth = useAuth()

@@ -1,10 +1,10 @@
-import { SetCard } from '../features/sets/SetCard'
-import { SetFilters } from '../features/sets/SetFilters'
-import { SetResults } from '../features/sets/SetResults'
-import { setsApi } from '../features/sets/sets-api'
-import { useSetFilters } from '../features/sets/useSetFilters'
-import { useSetList } from '../features/sets/useSetList'
-import { useTagOptions } from '../features/sets/useTagOptions'
+import { SetCard } from '@/features/sets/SetCard'
+import { SetFilters } from '@/features/sets/SetFilters'
+import { SetResults } from '@/features/sets/SetResults'
+import { setsApi } from '@/features/sets/sets-api'
+import { useSetFilters } from '@/features/sets/useSetFilters'
+import { useSetList } from '@/features/sets/useSetList'
+import { useTagOptions } from '@/features/sets/useTagOptions'
 import styles from './SetsPage.module.css'
 
 /** /public-sets: everyone's public sets, newest first, for visitors and students alike. */

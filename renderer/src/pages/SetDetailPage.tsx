@@ -1,30 +1,30 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import type { Flashcard, StudySet } from '../../../shared/api/sets'
-import { setMessages } from '../../../shared/messages'
-import { useAuth } from '../features/auth/useAuth'
-import { FlashcardView } from '../features/sets/FlashcardView'
-import { VisibilityIcon } from '../features/sets/icons'
-import { SetActions } from '../features/sets/SetActions'
-import { cardCountLabel, ownerName } from '../features/sets/set-text'
-import { setsApi } from '../features/sets/sets-api'
-import { TagList } from '../features/sets/TagList'
-import { TermsList } from '../features/sets/TermsList'
-import { useStudySet } from '../features/sets/useStudySet'
-import { useCardProgress } from '../features/study/useCardProgress'
-import { errorMessage } from '../lib/api'
+import type { Flashcard, StudySet } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
+import { useAuth } from '@/features/auth/useAuth'
+import { FlashcardView } from '@/features/sets/FlashcardView'
+import { VisibilityIcon } from '@/features/sets/icons'
+import { SetActions } from '@/features/sets/SetActions'
+import { cardCountLabel, ownerName } from '@/features/sets/set-text'
+import { setsApi } from '@/features/sets/sets-api'
+import { TagList } from '@/features/sets/TagList'
+import { TermsList } from '@/features/sets/TermsList'
+import { useStudySet } from '@/features/sets/useStudySet'
+import { useCardProgress } from '@/features/study/useCardProgress'
+import { errorMessage } from '@/lib/api'
 import styles from './SetDetailPage.module.css'
-import { FormError } from '../components/FormError'
+import { FormError } from '@/components/FormError'
 
 /** Loaded the first time it is opened. */
-const ExportDialog = lazy(() => import('../features/import-export/ExportDialog').then((m) => ({ default: m.ExportDialog })))
+const ExportDialog = lazy(() => import('@/features/import-export/ExportDialog').then((m) => ({ default: m.ExportDialog })))
 /**
  * The owner's forms, loaded only for the owner: they bring the text checks (zod and the profanity
  * word list), which a visitor reading a shared set never needs.
  */
-const AddCardForm = lazy(() => import('../features/sets/AddCardForm').then((m) => ({ default: m.AddCardForm })))
-const EditSetDialog = lazy(() => import('../features/sets/EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
-const EditCardDialog = lazy(() => import('../features/sets/EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
+const AddCardForm = lazy(() => import('@/features/sets/AddCardForm').then((m) => ({ default: m.AddCardForm })))
+const EditSetDialog = lazy(() => import('@/features/sets/EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
+const EditCardDialog = lazy(() => import('@/features/sets/EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
 
 type View = 'terms' | 'flashcards'
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { messages } from '../../../shared/messages'
-import { AuthCard } from '../components/AuthCard'
-import { authApi } from '../features/auth/auth-api'
+import { messages } from '@shared/messages'
+import { AuthCard } from '@/components/AuthCard'
+import { authApi } from '@/features/auth/auth-api'
 
 type State = 'verifying' | 'verified' | 'failed'
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import { STUDY_CARD_PAGE_SIZE } from '../../../shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel } from '../features/study/StudyPage'
-import { saveQuietly, studyApi } from '../features/study/study-api'
-import type { StudyLoad } from '../features/study/useStudyCards'
-import { useStudyCards } from '../features/study/useStudyCards'
+import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyPage'
+import { saveQuietly, studyApi } from '@/features/study/study-api'
+import type { StudyLoad } from '@/features/study/useStudyCards'
+import { useStudyCards } from '@/features/study/useStudyCards'
 import {
   batchSummary,
   canCheck,
@@ -19,7 +19,7 @@ import {
   writeReducer,
   type WriteState,
   writeTitle,
-} from '../study/write'
+} from '@/study/write'
 import styles from './WritePage.module.css'
 
 /**

@@ -1,6 +1,6 @@
-import type { Flashcard } from '../../../shared/api/sets'
-import type { CardProgress, CardStatus } from '../../../shared/api/study'
-import { cardProgress } from '../../../shared/study/mastery'
+import type { Flashcard } from '@shared/api/sets'
+import type { CardProgress, CardStatus } from '@shared/api/study'
+import { cardProgress } from '@shared/study/mastery'
 
 /**
  * The Terms list's sort and filter (spec section 2: sort by mastery, attempts or alphabetically;

@@ -1,4 +1,4 @@
-import { STUDY_BATCH_SIZE } from '../../../shared/limits'
+import { STUDY_BATCH_SIZE } from '@shared/limits'
 
 /**
  * Write mode as a pure state machine (spec sections 2 and 4): the student types the definition of

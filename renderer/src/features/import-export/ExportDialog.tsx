@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import type { StudySet } from '../../../../shared/api/sets'
-import { Dialog } from '../../components/Dialog'
-import { errorMessage } from '../../lib/api'
+import type { StudySet } from '@shared/api/sets'
+import { Dialog } from '@/components/Dialog'
+import { errorMessage } from '@/lib/api'
 import styles from './ExportDialog.module.css'
 import { type ExportFormat, importExportApi } from './import-export-api'
-import { FormError } from '../../components/FormError'
+import { FormError } from '@/components/FormError'
 
 interface ExportDialogProps {
   /** The set to export, or null when the dialog is closed. */

@@ -7,10 +7,10 @@ import {
   importMessages,
   parseImportText,
   titleFromFileName,
-} from '../../../../shared/import/parse-import'
-import { Dialog } from '../../components/Dialog'
-import { Field, TextAreaField } from '../../components/Field'
-import { errorMessage, fieldErrorsOf } from '../../lib/api'
+} from '@shared/import/parse-import'
+import { Dialog } from '@/components/Dialog'
+import { Field, TextAreaField } from '@/components/Field'
+import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import styles from './ImportDialog.module.css'
 import { importExportApi } from './import-export-api'
 import { withRateLimitRetry } from './retry'

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react'
-import type { Flashcard } from '../../../../shared/api/sets'
-import { setMessages } from '../../../../shared/messages'
+import type { Flashcard } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
 import styles from './AddCardForm.module.css'
 import { CardFormFields, useCardForm } from './CardFormFields'
 import { setsApi } from './sets-api'
 import { useFormSubmit } from './useFormSubmit'
-import { FormError } from '../../components/FormError'
+import { FormError } from '@/components/FormError'
 
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {

@@ -1,8 +1,8 @@
 import { type Ref, useState } from 'react'
-import type { FieldErrors } from '../../../../shared/api/errors'
-import { SET_LIMITS } from '../../../../shared/limits'
-import { fieldErrors } from '../../../../shared/api/validation'
-import { Field, TextAreaField } from '../../components/Field'
+import type { FieldErrors } from '@shared/api/errors'
+import { SET_LIMITS } from '@shared/limits'
+import { fieldErrors } from '@shared/api/validation'
+import { Field, TextAreaField } from '@/components/Field'
 import { clientSetSchemas } from './useSetForm'
 
 export interface CardFormValues {

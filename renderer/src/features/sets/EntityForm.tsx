@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styles from './forms.module.css'
-import { FormError } from '../../components/FormError'
+import { FormError } from '@/components/FormError'
 
 interface EntityFormProps {
   label: string

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useState } from 'react'
-import type { Flashcard } from '../../../../shared/api/sets'
-import { FLASHCARDS_VIEW_STEP } from '../../../../shared/limits'
-import { currentIndex, deckSize, type FlashcardsEvent, flashcardsReducer, initialFlashcards } from '../../study/flashcards'
+import type { Flashcard } from '@shared/api/sets'
+import { FLASHCARDS_VIEW_STEP } from '@shared/limits'
+import { currentIndex, deckSize, type FlashcardsEvent, flashcardsReducer, initialFlashcards } from '@/study/flashcards'
 import styles from './FlashcardView.module.css'
-import { FormError } from '../../components/FormError'
+import { FormError } from '@/components/FormError'
 
 interface FlashcardViewProps {
   /** The set's cards loaded so far, in position order. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { Flashcard } from '../../../../shared/api/sets'
-import type { CardProgress } from '../../../../shared/api/study'
-import { FormError } from '../../components/FormError'
+import type { Flashcard } from '@shared/api/sets'
+import type { CardProgress } from '@shared/api/study'
+import { FormError } from '@/components/FormError'
 import {
   arrangeTerms,
   needsAllCards,
@@ -11,7 +11,7 @@ import {
   type TermsFilter,
   type TermsSort,
   termRows,
-} from '../../study/terms'
+} from '@/study/terms'
 import { PencilIcon, TrashIcon } from './icons'
 import styles from './TermsList.module.css'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { FieldErrors } from '../../../../shared/api/errors'
-import { fieldErrorsOf } from '../../lib/api'
+import type { FieldErrors } from '@shared/api/errors'
+import { fieldErrorsOf } from '@/lib/api'
 
 interface CheckedForm<T> {
   /** The cleaned input, or null with the field errors shown. */

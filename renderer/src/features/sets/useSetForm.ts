@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import type { FieldErrors } from '../../../../shared/api/errors'
-import { createSetSchemas } from '../../../../shared/api/sets'
-import { fieldErrors } from '../../../../shared/api/validation'
+import type { FieldErrors } from '@shared/api/errors'
+import { createSetSchemas } from '@shared/api/sets'
+import { fieldErrors } from '@shared/api/validation'
 
 /**
  * The shared set and card schemas for answering fast in the browser. Markup is left in place here:
