@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { registerServiceWorker } from '@/lib/service-worker'
-import { createRouter } from './routes'
+import { createRouter } from '@/app/router'
 import '@/styles/global.css'
 
 const root = document.getElementById('root')

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { MATCH_FETCH_LIMIT } from '@shared/limits'
 import { MatchGame } from '@/features/study/match/MatchGame'
-import { StudyLoadView } from '@/features/study/StudyPage'
+import { StudyLoadView } from '@/features/study/StudyFrame'
 import { useStudyCards } from '@/features/study/useStudyCards'
 
 /** /study-sets/:id/match: the set's first 50 cards (spec section 7), played 10 at a time. */

@@ -7,8 +7,8 @@ import type {
   UpdateSessionInput,
 } from '@shared/api/study'
 import { api } from '@/lib/api'
-import { authStore } from '@/features/auth/auth-store'
-import { cardPages, mergeCards, setsApi } from '@/features/sets/sets-api'
+import { authStore } from '@/features/auth'
+import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 

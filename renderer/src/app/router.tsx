@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
-import { Layout } from '@/components/Layout'
-import { RequireVerified } from '@/components/RequireVerified'
+import { Layout } from './Layout'
+import { RequireVerified } from './RequireVerified'
 import { HomePage } from '@/pages/HomePage'
 
 /**

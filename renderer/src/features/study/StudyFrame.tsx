@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { setMessages } from '@shared/messages'
-import styles from './StudyPage.module.css'
+import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
 

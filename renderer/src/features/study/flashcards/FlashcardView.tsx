@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '@shared/limits'
-import { currentIndex, deckSize, type FlashcardsEvent, flashcardsReducer, initialFlashcards } from '@/study/flashcards'
+import { currentIndex, deckSize, type FlashcardsEvent, flashcardsReducer, initialFlashcards } from './flashcards'
 import styles from './FlashcardView.module.css'
 import { FormError } from '@/components/FormError'
 

@@ -11,8 +11,8 @@ import {
   type TermsFilter,
   type TermsSort,
   termRows,
-} from '@/study/terms'
-import { PencilIcon, TrashIcon } from './icons'
+} from './terms'
+import { PencilIcon, TrashIcon } from '@/components/icons'
 import styles from './TermsList.module.css'
 
 interface TermsListProps {
