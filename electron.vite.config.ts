@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
-import { rendererAliases } from './aliases'
+import { rendererAliases } from './aliases.ts'
 
 /**
  * The desktop build: the Electron main process (which embeds the same server as `npm start`),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { rendererAliases } from './aliases'
+import { rendererAliases } from './aliases.ts'
 
 /** The PWA icons live in resources/ (with their source SVGs); the build copies them to /icons/. */
 const PWA_ICONS = [

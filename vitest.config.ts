@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { rendererAliases } from './aliases'
+import { rendererAliases } from './aliases.ts'
 
 export default defineConfig({
   resolve: { alias: rendererAliases },
