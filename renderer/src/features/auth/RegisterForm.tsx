@@ -1,54 +1,37 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { registerSchema } from '@shared/api/auth'
-import type { FieldErrors } from '@shared/api/errors'
-import { fieldErrors } from '@shared/api/validation'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOOLTIP_MS } from '@shared/limits'
 import { messages } from '@shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
-import { authApi } from './auth-api'
-import { errorMessage, fieldErrorsOf } from '@/lib/api'
-import { useFlash } from '@/lib/useFlash'
 import { FormError } from '@/components/FormError'
+import { useFlash } from '@/lib/useFlash'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { authApi } from './auth-api'
 
 export function RegisterForm() {
-  const [username, setUsername] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [error, setError] = useState('')
   const [registered, setRegistered] = useState<{ email: string; verified: boolean } | null>(null)
   const [passwordTooltip, flashPasswordTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
-
-  const submit = async () => {
-    setError('')
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setFields({})
+  const form = useSchemaForm({
+    schema: registerSchema,
+    initial: { username: '', email: '', password: '' },
+    // Spec: a short password shows 'Password too short' for 3 s, before any other check.
+    before: ({ password }) => {
+      if (password.length >= PASSWORD_MIN_LENGTH) return true
+      form.setFields({})
       flashPasswordTooltip(messages.passwordTooShort)
-      return
-    }
+      return false
+    },
     // The password is typed once; the contract's passwordConfirm carries the same value.
-    const input = { username, email, password, passwordConfirm: password }
-    const checked = registerSchema.safeParse(input)
-    if (!checked.success) {
-      setFields(fieldErrors(checked.error))
-      return
-    }
-    setFields({})
-    setBusy(true)
-    try {
-      const { user } = await authApi.register(checked.data)
-      setRegistered({ email: checked.data.email, verified: user.verified })
-    } catch (failure) {
-      const serverFields = fieldErrorsOf(failure)
-      setFields(serverFields)
-      if (Object.keys(serverFields).length === 0) setError(errorMessage(failure, messages.registrationFailed))
-    } finally {
-      setBusy(false)
-    }
-  }
+    input: (values) => ({ ...values, passwordConfirm: values.password }),
+    send: async (input) => {
+      const { user } = await authApi.register(input)
+      setRegistered({ email: input.email, verified: user.verified })
+    },
+    failureMessage: messages.registrationFailed,
+  })
+  const { values, setValue, fields, busy } = form
 
   // The desktop app verifies accounts at once: there is no email to wait for.
   if (registered?.verified) {
@@ -78,21 +61,21 @@ export function RegisterForm() {
 
   return (
     <AuthCard title="Create your account">
-      <AuthForm label="Register" onSubmit={submit}>
-        <Field label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={fields.username} required />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} required />
+      <AuthForm label="Register" onSubmit={form.submit}>
+        <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={(e) => setValue('username', e.target.value)} error={fields.username} required />
+        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} error={fields.email} required />
         <Field
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={values.password}
+          onChange={(e) => setValue('password', e.target.value)}
           hint={messages.passwordHint}
           error={passwordTooltip || fields.password || fields.passwordConfirm}
           required
         />
-        <FormError message={error} />
+        <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Registering...' : 'Register'}
         </button>

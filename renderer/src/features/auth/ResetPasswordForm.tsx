@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { FieldErrors } from '@shared/api/errors'
+import { confirmPasswordResetSchema } from '@shared/api/auth'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOOLTIP_MS, REDIRECT_DELAY_MS } from '@shared/limits'
 import { messages } from '@shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
@@ -9,46 +10,45 @@ import { authApi } from './auth-api'
 import { ApiError } from '@/lib/api'
 import { useFlash } from '@/lib/useFlash'
 import { useRedirectAfter } from '@/lib/useRedirectAfter'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { FormError } from '@/components/FormError'
 
 type View = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string }
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const [view, setView] = useState<View>(token ? { kind: 'form' } : { kind: 'error', message: messages.resetNoToken })
-  const [password, setPassword] = useState('')
-  const [passwordConfirm, setPasswordConfirm] = useState('')
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [formError, setFormError] = useState('')
-  const [busy, setBusy] = useState(false)
   const [tooltip, flashTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
   useRedirectAfter(view.kind === 'success', '/login', REDIRECT_DELAY_MS)
-
-  const submit = async () => {
-    setFormError('')
-    const problems: FieldErrors = {}
-    if (!password) problems.password = messages.passwordRequired
-    if (!passwordConfirm) problems.passwordConfirm = messages.passwordRequired
-    if (password && password.length < PASSWORD_MIN_LENGTH) {
-      flashTooltip(messages.passwordTooShort)
-      setFields(problems)
-      return
-    }
-    if (password && passwordConfirm && password !== passwordConfirm) problems.passwordConfirm = messages.passwordsDoNotMatch
-    setFields(problems)
-    if (Object.keys(problems).length > 0 || !token) return
-    setBusy(true)
-    try {
-      await authApi.confirmPasswordReset({ token, password, passwordConfirm })
+  const form = useSchemaForm({
+    schema: confirmPasswordResetSchema,
+    initial: { password: '', passwordConfirm: '' },
+    // The spec's order: both fields required, a short password's 3 s tooltip, then the schema (the match).
+    before: ({ password, passwordConfirm }) => {
+      const problems: FieldErrors = {}
+      if (!password) problems.password = messages.passwordRequired
+      if (!passwordConfirm) problems.passwordConfirm = messages.passwordRequired
+      if (password && password.length < PASSWORD_MIN_LENGTH) flashTooltip(messages.passwordTooShort)
+      else if (Object.keys(problems).length === 0) return true
+      form.setFields(problems)
+      return false
+    },
+    input: (values) => ({ ...values, token }),
+    onInvalid: (fields) => {
+      if (fields.token) setView({ kind: 'error', message: messages.resetLinkInvalid })
+      else form.setFields(fields)
+    },
+    send: async (input) => {
+      await authApi.confirmPasswordReset(input)
       setView({ kind: 'success' })
-    } catch (failure) {
+    },
+    onFailure: (failure) => {
       if (failure instanceof ApiError && failure.fields.token) setView({ kind: 'error', message: messages.resetLinkInvalid })
-      else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setFields(failure.fields)
-      else if (failure instanceof ApiError && failure.status === 400) setFormError(messages.resetBadRequest)
+      else if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) form.setFields(failure.fields)
+      else if (failure instanceof ApiError && failure.status === 400) form.setError(messages.resetBadRequest)
       else setView({ kind: 'error', message: messages.resetOtherFailure })
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  })
+  const { values, setValue, fields, busy } = form
 
   if (view.kind === 'success') {
     return (
@@ -74,14 +74,14 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   }
   return (
     <AuthCard title="Reset Password">
-      <AuthForm label="Reset password" onSubmit={submit}>
+      <AuthForm label="Reset password" onSubmit={form.submit}>
         <Field
           label="New Password"
           name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={values.password}
+          onChange={(e) => setValue('password', e.target.value)}
           hint={messages.passwordHint}
           error={tooltip || fields.password}
           required
@@ -91,12 +91,12 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           name="passwordConfirm"
           type="password"
           autoComplete="new-password"
-          value={passwordConfirm}
-          onChange={(e) => setPasswordConfirm(e.target.value)}
+          value={values.passwordConfirm}
+          onChange={(e) => setValue('passwordConfirm', e.target.value)}
           error={fields.passwordConfirm}
           required
         />
-        <FormError message={formError} />
+        <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styles from './forms.module.css'
+import { Form } from '@/components/Form'
 import { FormError } from '@/components/FormError'
 
 interface EntityFormProps {
@@ -16,15 +17,7 @@ interface EntityFormProps {
 /** The form of the create page and the edit dialogs: fields, the error, Cancel and the submit button. */
 export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabel, onCancel, children }: EntityFormProps) {
   return (
-    <form
-      className={styles.form}
-      aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSubmit()
-      }}
-    >
+    <Form className={styles.form} label={label} onSubmit={onSubmit}>
       {children}
       <FormError message={error} />
       <div className={styles.actions}>
@@ -35,6 +28,6 @@ export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabe
           {busy ? busyLabel : submitLabel}
         </button>
       </div>
-    </form>
+    </Form>
   )
 }
