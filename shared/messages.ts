@@ -42,6 +42,7 @@ export const messages = {
   forgotPasswordFailed: 'Failed to request password reset. Please try again.',
 
   passwordUpdated: 'Password updated successfully!',
+  allPasswordsRequired: 'All three password fields are required.',
   passwordUpdateFailed: (message: string) => `Password update failed: ${message}`,
   emailChangeRequested: 'Email change request sent. Please check your inbox.',
   emailChangeFailed: (message: string) => `Email change failed: ${message}`,

@@ -41,8 +41,8 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
     setFields({})
   }
 
-  const failed = (failure: unknown) => {
-    if (onFailure) return onFailure(failure)
+  /** The default way a failure shows (a custom onFailure may fall back on it). */
+  const showFailure = (failure: unknown) => {
     const serverFields = fieldErrorsOf(failure)
     setFields(serverFields)
     if (Object.keys(serverFields).length > 0) return
@@ -64,11 +64,12 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
     try {
       await send(checked.data)
     } catch (failure) {
-      failed(failure)
+      if (onFailure) onFailure(failure)
+      else showFailure(failure)
     } finally {
       setBusy(false)
     }
   }
 
-  return { values, setValue, setValues, fields, setFields, error, setError, busy, submit, reset }
+  return { values, setValue, setValues, fields, setFields, error, setError, busy, submit, reset, showFailure }
 }

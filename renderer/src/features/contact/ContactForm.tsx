@@ -1,12 +1,10 @@
-import { useState } from 'react'
 import { CONTACT_NOTICE_MS, type ContactInput, contactMessages, createContactSchema } from '@shared/api/contact'
-import type { FieldErrors } from '@shared/api/errors'
-import { fieldErrors } from '@shared/api/validation'
 import { messages } from '@shared/messages'
 import { Field, TextAreaField } from '@/components/Field'
 import { useAuth } from '@/features/auth'
 import { contactApi } from './contact-api'
-import { ApiError, errorMessage, fieldErrorsOf } from '@/lib/api'
+import { ApiError } from '@/lib/api'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import { useFlash } from '@/lib/useFlash'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import styles from './ContactForm.module.css'
@@ -27,52 +25,39 @@ function isRateLimited(failure: unknown): boolean {
 
 export function ContactForm() {
   const auth = useAuth()
-  const [form, setForm] = useState(emptyForm)
-  const [busy, setBusy] = useState(false)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [error, setError] = useState('')
   const [sent, flashSent] = useFlash(CONTACT_NOTICE_MS)
   const [rateLimited, flashRateLimited] = useFlash(CONTACT_NOTICE_MS)
 
   // A signed-in user writes as their account: the field shows its email and cannot be changed.
   const accountEmail = auth?.user.email
-  const update = (name: keyof typeof emptyForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [name]: event.target.value }))
-
-  const submit = async () => {
-    setError('')
-    flashSent('')
-    flashRateLimited('')
-    const input: ContactInput = { ...form, email: accountEmail ?? form.email }
-    const checked = contactSchema.safeParse(input)
-    if (!checked.success) {
-      setFields(fieldErrors(checked.error))
-      return
-    }
-    setFields({})
-    setBusy(true)
-    try {
+  const contact = useSchemaForm({
+    schema: contactSchema,
+    initial: emptyForm,
+    before: () => {
+      flashSent('')
+      flashRateLimited('')
+      return true
+    },
+    input: (values): ContactInput => ({ ...values, email: accountEmail ?? values.email }),
+    send: async (input) => {
       // A filled honeypot goes too: the server answers it like any other and drops it.
-      await contactApi.submit(checked.data)
-      setForm(emptyForm)
+      await contactApi.submit(input)
+      contact.reset()
       flashSent(contactMessages.sent)
-    } catch (failure) {
-      if (isRateLimited(failure)) {
-        flashRateLimited(contactMessages.rateLimited)
-        return
-      }
-      const serverFields = fieldErrorsOf(failure)
-      setFields(serverFields)
-      if (Object.keys(serverFields).length === 0) setError(errorMessage(failure, contactMessages.failed))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    onFailure: (failure) => {
+      if (isRateLimited(failure)) flashRateLimited(contactMessages.rateLimited)
+      else contact.showFailure(failure)
+    },
+    failureMessage: contactMessages.failed,
+  })
+  const { values: form, fields, busy } = contact
+  const update = (name: keyof typeof emptyForm) => (event: { target: { value: string } }) => contact.setValue(name, event.target.value)
 
   return (
     <AuthCard title="Contact Us" wide>
       <p className={`muted ${styles.centered}`}>Have a question or feedback? We'd love to hear from you!</p>
-      <AuthForm label="Contact form" onSubmit={() => void submit()}>
+      <AuthForm label="Contact form" onSubmit={contact.submit}>
         <Field
           label="Name"
           name="name"
@@ -129,7 +114,7 @@ export function ContactForm() {
           </p>
         )}
         <FormError message={rateLimited} />
-        <FormError message={error} />
+        <FormError message={contact.error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Sending...' : 'Send Message'}
         </button>

@@ -3,8 +3,7 @@ import { setMessages } from '@shared/messages'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { setsApi } from './sets-api'
-import { useFormSubmit } from './useFormSubmit'
-import { useSetForm } from './useSetForm'
+import { emptySetForm, useSetForm } from './useSetForm'
 import styles from './CreateSet.module.css'
 
 /** react-router keeps the history index in history.state: 0 means this app has no page to go back to. */
@@ -16,8 +15,7 @@ function canGoBack(): boolean {
 /** /study-sets/create: a new, private, empty set; then on to its page to add cards. */
 export function CreateSet() {
   const navigate = useNavigate()
-  const form = useSetForm()
-  const { busy, error, submit } = useFormSubmit(form, setMessages.createFailed, async (input) => {
+  const form = useSetForm(emptySetForm, setMessages.createFailed, async (input) => {
     const set = await setsApi.create(input)
     navigate(`/study-sets/${encodeURIComponent(set.id)}`)
   })
@@ -33,7 +31,7 @@ export function CreateSet() {
         Create Study Set
       </h1>
       <p className="muted">Give your set a name; you can add flashcards on the next page.</p>
-      <EntityForm label="Create study set" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Create Study Set" busyLabel="Creating..." onCancel={cancel}>
+      <EntityForm label="Create study set" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Create Study Set" busyLabel="Creating..." onCancel={cancel}>
         <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
       </EntityForm>
     </section>
