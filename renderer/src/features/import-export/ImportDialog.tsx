@@ -8,7 +8,7 @@ import {
   parseImportText,
   titleFromFileName,
 } from '@shared/import/parse-import'
-import { Dialog } from '@/components/Dialog'
+import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field, TextAreaField } from '@/components/Field'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import styles from './ImportDialog.module.css'
@@ -211,14 +211,14 @@ function ImportForm({ onClose }: { onClose: () => void }) {
         </p>
       )}
 
-      <div className={styles.actions}>
+      <DialogActions>
         <button type="button" className="button button-secondary" onClick={onClose}>
           Cancel
         </button>
         <button type="submit" className="button" disabled={busy}>
           {phase.kind === 'importing' ? `Importing... ${phase.percent}%` : 'Import'}
         </button>
-      </div>
+      </DialogActions>
     </form>
   )
 }

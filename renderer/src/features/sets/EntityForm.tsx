@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styles from './forms.module.css'
+import { DialogActions } from '@/components/Dialog'
 import { Form } from '@/components/Form'
 import { FormError } from '@/components/FormError'
 
@@ -20,14 +21,14 @@ export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabe
     <Form className={styles.form} label={label} onSubmit={onSubmit}>
       {children}
       <FormError message={error} />
-      <div className={styles.actions}>
+      <DialogActions>
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" className="button" disabled={busy}>
           {busy ? busyLabel : submitLabel}
         </button>
-      </div>
+      </DialogActions>
     </Form>
   )
 }

@@ -37,6 +37,20 @@ export function StudyPanel({ children, label }: { children: ReactNode; label?: s
   )
 }
 
+/** A study mode's figures as label and value boxes; `narrow` fits five on a row. */
+export function StudyStats({ items, narrow = false }: { items: Array<[label: string, value: string | number]>; narrow?: boolean }) {
+  return (
+    <dl className={narrow ? `${styles.stats} ${styles.statsNarrow}` : styles.stats}>
+      {items.map(([label, value]) => (
+        <div key={label} className={styles.stat}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
 /** The way out of a finished session: start the mode again, or go back to the set. */
 export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: string; restartLabel: string; onRestart: () => void }) {
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import type { Flashcard } from '@shared/api/sets'
 import type { UpdateSessionInput } from '@shared/api/study'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '@shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
+import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import {
@@ -44,7 +44,7 @@ function LearnSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
           Congratulations! 🎉
         </h2>
         <p>You have learned all {state.cards.length} cards in this set.</p>
-        <Stats
+        <StudyStats
           items={[
             ['Cards learned', `${learnedCount(state)} of ${state.cards.length}`],
             ['Correct answers', state.correct],
@@ -62,7 +62,7 @@ function LearnSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
     return (
       <StudyPanel label="Batch summary">
         <h2 className={styles.heading}>Batch {state.batchNumber} Complete</h2>
-        <Stats
+        <StudyStats
           items={[
             ['Correct in this batch', state.batchCorrect],
             ['Incorrect in this batch', state.batchIncorrect],
@@ -160,19 +160,6 @@ function QuestionView({
         </button>
       )}
     </section>
-  )
-}
-
-function Stats({ items }: { items: Array<[label: string, value: string | number]> }) {
-  return (
-    <dl className={styles.stats}>
-      {items.map(([label, value]) => (
-        <div key={label} className={styles.stat}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   )
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
+import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -177,14 +177,7 @@ function BatchSummaryView({ state, dispatch }: { state: WriteState; dispatch: Se
   return (
     <StudyPanel label="Batch summary">
       <h2>Batch {summary.batchNumber} Complete</h2>
-      <dl className={styles.stats}>
-        {stats.map(([label, value]) => (
-          <div key={label} className={styles.stat}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StudyStats items={stats} narrow />
       <TermList heading="Correct" cards={summary.correct} />
       <TermList heading="Incorrect" cards={summary.incorrect} withDefinitions />
       {summary.missed.length > 0 && <p className="muted">Missed cards come first in the next batch.</p>}
