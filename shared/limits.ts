@@ -35,6 +35,26 @@ export const SET_LIMITS = {
   definition: 300,
 } as const
 
+/** Import files (spec sections 5 and 9): at most 5 MB and 500 cards, the set's and cards' text limits. */
+export const IMPORT_LIMITS = {
+  fileBytes: 5 * 1024 * 1024,
+  title: SET_LIMITS.title,
+  description: SET_LIMITS.description,
+  cards: 500,
+  term: SET_LIMITS.term,
+  definition: SET_LIMITS.definition,
+}
+
+/** Longest saved contact texts, in characters. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  subject: 150,
+  message: 5000,
+} as const
+
+/** How long the contact form's success and rate-limited notices stay (spec section 9: 5 s). */
+export const CONTACT_NOTICE_MS = 5000
+
 /** Page sizes of the set screens (spec section 9): set lists and the detail's cards ask for 50. */
 export const SET_LIST_PAGE_SIZE = 50
 export const CARD_LIST_PAGE_SIZE = 50

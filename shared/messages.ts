@@ -1,3 +1,5 @@
+import { IMPORT_LIMITS, SET_LIMITS } from './limits'
+
 /** The product's exact user-facing texts (spec sections 2, 5 and 8), shared by server and renderer. */
 export const messages = {
   defaultError: 'Something went wrong while processing your request.',
@@ -90,3 +92,37 @@ export const setMessages = {
   noSetsHint: 'Try adjusting your search terms or tag filters.',
   loadError: (message: string) => `Error: ${message}`,
 } as const
+
+/** Field messages of spec section 5, for a set or card field shown to the user as `label`. */
+export const textMessages = {
+  empty: (label: string) => `${label} cannot be empty.`,
+  profane: (label: string) => `${label} contains inappropriate words. Please revise.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  tagsNotText: 'Tags must be text.',
+  tooManyTags: `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`,
+  isPublicNotBoolean: 'isPublic must be true or false.',
+}
+
+/** The contact form's notices (spec sections 8 and 9). */
+export const contactMessages = {
+  sent: "Thank you for your message! We'll get back to you soon.",
+  rateLimited: 'Too many attempts. Please try again later.',
+  failed: 'Failed to submit contact form',
+} as const
+
+/** The import dialog's messages (spec section 5). */
+export const importMessages = {
+  unsupportedType: 'Only JSON and CSV files are supported',
+  tooLarge: `File size exceeds the maximum limit of ${IMPORT_LIMITS.fileBytes / (1024 * 1024)}MB`,
+  noFile: 'Please select a file',
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be less than ${IMPORT_LIMITS.title} characters`,
+  descriptionTooLong: `Description must be less than ${IMPORT_LIMITS.description} characters`,
+  invalidJson: 'Invalid JSON format',
+  jsonNotArray: 'JSON must contain an array of flashcards',
+  csvNoRows: 'CSV must contain at least one row of data',
+  csvInvalid: (detail: string) => `Invalid CSV format: ${detail}`,
+  tooManyCards: `Maximum of ${IMPORT_LIMITS.cards} flashcards allowed`,
+  noValidCards: 'No valid flashcards found in file',
+  unsupportedFormat: 'Unsupported file format',
+}

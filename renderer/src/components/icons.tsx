@@ -3,13 +3,14 @@ interface IconProps {
   className?: string
 }
 
-function Svg({ className, children }: IconProps & { children: React.ReactNode }) {
+/** The one line-icon frame: a 24-unit box drawn in the current text colour, hidden from screen readers. */
+export function Svg({ className, size = 18, children }: IconProps & { size?: number; children: React.ReactNode }) {
   return (
     <svg
       className={className}
       viewBox="0 0 24 24"
-      width="18"
-      height="18"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"

@@ -1,5 +1,6 @@
-import { CONTACT_NOTICE_MS, type ContactInput, contactMessages, createContactSchema } from '@shared/api/contact'
-import { messages } from '@shared/messages'
+import { type ContactInput, createContactSchema } from '@shared/api/contact'
+import { CONTACT_NOTICE_MS } from '@shared/limits'
+import { contactMessages, messages } from '@shared/messages'
 import { Field, TextAreaField } from '@/components/Field'
 import { useAuth } from '@/features/auth'
 import { contactApi } from './contact-api'

@@ -1,13 +1,8 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import {
-  checkImportFile,
-  IMPORT_LIMITS,
-  importFormatOf,
-  importMessages,
-  parseImportText,
-  titleFromFileName,
-} from '@shared/import/parse-import'
+import { checkImportFile, importFormatOf, parseImportText, titleFromFileName } from '@shared/import/parse-import'
+import { IMPORT_LIMITS } from '@shared/limits'
+import { importMessages } from '@shared/messages'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field, TextAreaField } from '@/components/Field'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { setMessages } from '@shared/messages'
+import { Spinner } from '@/components/Spinner'
 import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
@@ -61,15 +62,6 @@ export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: str
       <Link to={studySetPath(setId)} className="button button-secondary">
         Back to Study Set
       </Link>
-    </div>
-  )
-}
-
-export function Spinner() {
-  return (
-    <div role="status" aria-live="polite">
-      <div className={styles.spinner} aria-hidden="true" />
-      <span className="visually-hidden">{setMessages.loading}</span>
     </div>
   )
 }
