@@ -35,6 +35,26 @@ export const SET_LIMITS = {
   definition: 300,
 } as const
 
+/** Import files (docs/content-rules.md, 'Import'): at most 5 MB and 500 cards, the set's and cards' text limits. */
+export const IMPORT_LIMITS = {
+  fileBytes: 5 * 1024 * 1024,
+  title: SET_LIMITS.title,
+  description: SET_LIMITS.description,
+  cards: 500,
+  term: SET_LIMITS.term,
+  definition: SET_LIMITS.definition,
+}
+
+/** Longest saved contact texts, in characters. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  subject: 150,
+  message: 5000,
+} as const
+
+/** How long the contact form's success and rate-limited notices stay (docs/content-rules.md, 'Sessions and timing': 5 s). */
+export const CONTACT_NOTICE_MS = 5000
+
 /** Page sizes of the set screens (docs/content-rules.md, 'Lists and pages'): set lists and the detail's cards ask for 50. */
 export const SET_LIST_PAGE_SIZE = 50
 export const CARD_LIST_PAGE_SIZE = 50

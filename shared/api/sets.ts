@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
+import { textMessages } from '../messages'
 import { containsProfanity } from '../text/profanity'
 import type { PublicUser } from './users'
 
@@ -38,12 +39,8 @@ export interface TagsResponse {
   tags: string[]
 }
 
-/** Field messages (docs/content-rules.md, 'Saved text'), for a field shown to the user as `label`. */
-export const textMessages = {
-  empty: (label: string) => `${label} cannot be empty.`,
-  profane: (label: string) => `${label} contains inappropriate words. Please revise.`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-}
+// The field messages live with the others (shared/messages.ts).
+export { textMessages } from '../messages'
 
 /** Removes markup from user text. The server passes a real sanitiser; the browser may pass its own. */
 export type StripMarkup = (text: string) => string
@@ -75,7 +72,7 @@ function textField(strip: StripMarkup, { label, max, required }: TextRule) {
  */
 function tagsField(strip: StripMarkup) {
   return z
-    .string({ error: 'Tags must be text.' })
+    .string({ error: textMessages.tagsNotText })
     .transform((value) => [
       ...new Set(
         strip(value)
@@ -88,7 +85,7 @@ function tagsField(strip: StripMarkup) {
       z
         .array(z.string())
         .refine((tags) => tags.every((tag) => tag.length <= SET_LIMITS.tag), textMessages.tooLong('Tag', SET_LIMITS.tag))
-        .refine((tags) => tags.length <= SET_LIMITS.tagsPerSet, `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`)
+        .refine((tags) => tags.length <= SET_LIMITS.tagsPerSet, textMessages.tooManyTags)
         .refine((tags) => !tags.some(containsProfanity), textMessages.profane('Tag')),
     )
     .transform((tags) => tags.join(','))
@@ -107,13 +104,13 @@ export function createSetSchemas(strip: StripMarkup) {
       title,
       description: description.optional().default(''),
       tags: tags.optional().default(''),
-      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional().default(false),
+      isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional().default(false),
     }),
     updateSet: z.object({
       title: title.optional(),
       description: description.optional(),
       tags: tags.optional(),
-      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional(),
+      isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional(),
     }),
     createCard: z.object({ term, definition }),
     updateCard: z.object({ term: term.optional(), definition: definition.optional() }),

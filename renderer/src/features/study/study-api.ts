@@ -1,14 +1,14 @@
-import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
   LearningSession,
   MatchResultInput,
   ProgressResponse,
   UpdateSessionInput,
-} from '../../../../shared/api/study'
-import { api } from '../../lib/api'
-import { authStore } from '../auth/auth-store'
-import { cardPages, mergeCards, setsApi } from '../sets/sets-api'
+} from '@shared/api/study'
+import { api } from '@/lib/api'
+import { authStore } from '@/features/auth'
+import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
