@@ -6,11 +6,10 @@
  *   spaces are ignored ("cafe" for "café", "mitochondria." for "mitochondria"), or one typo per
  *   eight letters (a letter missing, extra, wrong or two swapped: "recieve" for "receive") in an
  *   answer of at least four letters. Shorter answers must be exact: "cat" for "cut" is another
- *   word, not a typo. The student sees "Almost" with the difference, and may say "I was right".
- * - `wrong`: anything else.
- *
- * An `almost` is not counted as right: the student still has to decide, and the review log keeps
- * what really happened (see shared/study/ratings.ts).
+ *   word, not a typo. It counts as right, shown as "Almost" with the difference highlighted,
+ *   and the review log keeps it as a near miss (a weaker pass: shared/study/ratings.ts).
+ * - `wrong`: anything else. The student may overrule it once ("I was right"), which the review
+ *   log also keeps as such.
  */
 export type AnswerVerdict = 'correct' | 'almost' | 'wrong'
 

@@ -174,6 +174,9 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         <Link to={`${base}/write`} className={styles.mode}>
           Write
         </Link>
+        <Link to={`${base}/test`} className={styles.mode}>
+          Test
+        </Link>
       </nav>
 
       {view === 'terms' ? (

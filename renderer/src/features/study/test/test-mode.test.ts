@@ -131,10 +131,11 @@ describe('gradeTest', () => {
     expect(missedCards(result).map((card) => card.id).sort()).toEqual(cards.map((card) => card.id).sort())
   })
 
-  it('a written answer that is almost right is not right, and says so', () => {
+  it('a written answer that is almost right counts, and says it was almost', () => {
     const written: TestQuestion[] = [{ kind: 'written', card: { id: 'x', term: 'café', definition: 'coffee house' } }]
     const [result] = gradeTest(written, [{ kind: 'written', text: 'cofee house' }]).results
-    expect(result).toMatchObject({ correct: false, verdict: 'almost', given: 'cofee house', expected: 'coffee house' })
+    expect(result).toMatchObject({ correct: true, verdict: 'almost', given: 'cofee house', expected: 'coffee house' })
+    expect(gradeTest(written, [{ kind: 'written', text: 'tea room' }]).results[0]).toMatchObject({ correct: false, verdict: 'wrong' })
     expect(gradeTest(written, [{ kind: 'written', text: ' Coffee House ' }]).results[0]).toMatchObject({ correct: true, verdict: 'correct' })
   })
 

@@ -8,7 +8,7 @@ import { distinctDefinitions, makeQuestion, type Random, shuffle } from '@/featu
  *
  * Kinds: multiple choice (Learn's question: up to four definitions, True/False for a true/false
  * card), true/false (a term shown with its own definition or another card's), written (type the
- * definition; checked like Write, an "almost" is not right), and matching (up to five terms of a
+ * definition; checked like Write: an "almost" counts as right, shown with the difference), and matching (up to five terms of a
  * group, each given one of the group's definitions). Every card is asked at most once, so a test
  * has at most as many questions as the set has cards; a matching group counts one question per
  * term in it.
@@ -55,7 +55,7 @@ export interface CardResult {
   given: string
   /** The right answer, as text. */
   expected: string
-  /** Written questions only: the typed answer's verdict ('almost' counts as wrong). */
+  /** Written questions only: the typed answer's verdict ('almost' counts as right). */
   verdict?: AnswerVerdict
 }
 
@@ -181,7 +181,7 @@ function gradeQuestion(question: TestQuestion, answer: TestAnswer | undefined): 
     case 'written': {
       const text = answer?.kind === 'written' ? answer.text : ''
       const { verdict } = checkAnswer(text, question.card.definition)
-      return [{ card: question.card, kind: question.kind, correct: verdict === 'correct', given: text.trim(), expected: question.card.definition, verdict }]
+      return [{ card: question.card, kind: question.kind, correct: verdict !== 'wrong', given: text.trim(), expected: question.card.definition, verdict }]
     }
     case 'matching': {
       const picks = answer?.kind === 'matching' ? answer.picks : []
