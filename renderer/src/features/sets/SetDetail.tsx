@@ -201,11 +201,13 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         </>
       ) : (
         <FlashcardView
+          setId={set.id}
           cards={loaded.cards}
           total={set.cardCount}
           loadingMore={loaded.loadingMore}
           loadError={loaded.moreError}
           onLoadMore={loaded.loadMoreCards}
+          onLoadAll={loaded.loadAllCards}
         />
       )}
 

@@ -2,9 +2,8 @@ import { type FormEvent, useId, useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
-import { saveQuietly } from '@/features/study/study-api'
+import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import { useStudyCards } from '@/features/study/useStudyCards'
-import { api } from '@/lib/api'
 import {
   answeredCount,
   blankAnswers,
@@ -89,9 +88,7 @@ function TestSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
 function recordTest(setId: string, result: TestResult): void {
   for (const item of result.results) {
     const outcome = item.verdict === 'almost' ? 'almost' : item.correct ? 'right' : 'wrong'
-    void saveQuietly(() =>
-      api.post(`/sets/${encodeURIComponent(setId)}/answers`, { cardId: item.card.id, mode: 'test', correct: item.correct, question: item.kind, outcome }),
-    )
+    void saveQuietly(() => recordAnswer(setId, { cardId: item.card.id, mode: 'test', correct: item.correct, question: item.kind, outcome }))
   }
 }
 
