@@ -13,6 +13,7 @@ import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
+import { starsRoutes } from './features/stars/stars.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
 import { jsonBody } from './http/body'
@@ -50,6 +51,7 @@ export function apiRouters(deps: Deps): Router[] {
     setsRoutes(deps),
     cardsRoutes(deps),
     studyRoutes(deps),
+    starsRoutes(deps),
     contactRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]

@@ -101,6 +101,7 @@ export const textMessages = {
   tagsNotText: 'Tags must be text.',
   tooManyTags: `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`,
   isPublicNotBoolean: 'isPublic must be true or false.',
+  languageTag: 'Language must be a language tag such as en or ja.',
 }
 
 /** The contact form's notices (docs/content-rules.md, 'Sessions and timing'). */

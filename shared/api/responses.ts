@@ -35,6 +35,9 @@ export const studySetSchema = z.object({
   owner: publicUserSchema.nullable().describe("Null only if the owner's account is gone."),
   created: z.string(),
   updated: z.string(),
+  termLanguage: z.string().nullable().describe('BCP 47 tag the terms are read aloud in, or null.'),
+  definitionLanguage: z.string().nullable().describe('BCP 47 tag the definitions are read aloud in, or null.'),
+  copiedFromSetId: z.string().nullable().describe('The set this one was saved as a copy of, or null.'),
 })
 
 export const flashcardSchema = z.object({
@@ -114,6 +117,8 @@ export const responseSchemas = {
   CardProgress: cardProgressSchema,
   Progress: z.object({ items: z.array(cardProgressSchema) }),
   MatchResult: z.object({ id: z.string(), timeTaken: z.number().int(), correctMatches: z.number().int(), incorrectMatches: z.number().int(), created: z.string() }),
+  BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
+  Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
   Health: z.object({ status: z.literal('ok'), version: z.string() }),
   Error: errorBodySchema,

@@ -17,6 +17,11 @@ export interface StudySet {
   owner: PublicUser | null
   created: string
   updated: string
+  /** BCP 47 tags of the languages the terms and definitions are read aloud in; null: not chosen. */
+  termLanguage: string | null
+  definitionLanguage: string | null
+  /** The set this one is a saved copy of, or null (an original, or the original is gone). */
+  copiedFromSetId: string | null
 }
 
 export interface Flashcard {
@@ -91,6 +96,17 @@ function tagsField(strip: StripMarkup) {
     .transform((tags) => tags.join(','))
 }
 
+/**
+ * A language for read-aloud: a BCP 47 tag (`en`, `ja`, `pt-BR`, `zh-Hant`), or null for none.
+ * Only the tag's shape is checked; whether the browser has a voice for it is the browser's call.
+ */
+export const languageSchema = z
+  .string({ error: textMessages.languageTag })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, textMessages.languageTag)
+  .max(35, textMessages.languageTag)
+  .nullable()
+
 /** The request schemas of the set and card routes, built around a markup stripper. */
 export function createSetSchemas(strip: StripMarkup) {
   const title = textField(strip, { label: 'Title', max: SET_LIMITS.title, required: true })
@@ -105,12 +121,16 @@ export function createSetSchemas(strip: StripMarkup) {
       description: description.optional().default(''),
       tags: tags.optional().default(''),
       isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional().default(false),
+      termLanguage: languageSchema.optional().default(null),
+      definitionLanguage: languageSchema.optional().default(null),
     }),
     updateSet: z.object({
       title: title.optional(),
       description: description.optional(),
       tags: tags.optional(),
       isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional(),
+      termLanguage: languageSchema.optional(),
+      definitionLanguage: languageSchema.optional(),
     }),
     createCard: z.object({ term, definition }),
     updateCard: z.object({ term: term.optional(), definition: definition.optional() }),

@@ -35,6 +35,11 @@ export interface ProgressResponse {
 
 export type AnswerMode = 'learn' | 'write'
 
+/** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
+export interface BestMatchTime {
+  bestTime: number | null
+}
+
 const count = (label: string) =>
   z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)
 

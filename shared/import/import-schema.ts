@@ -39,8 +39,10 @@ export function createImportSetSchema(strip: StripMarkup) {
         .max(IMPORT_LIMITS.description, importMessages.descriptionTooLong)
         .refine((value) => !containsProfanity(value), textMessages.profane('Description')),
     )
+  // A card object without a term or a definition is dropped below, like one whose text is empty
+  // (spec section 5: cards missing term or definition are dropped), not a reason to refuse the file.
   const card = z.object(
-    { term: cardText('Term'), definition: cardText('Definition') },
+    { term: cardText('Term').optional().default(''), definition: cardText('Definition').optional().default('') },
     { error: 'Each flashcard must be an object with a term and a definition.' },
   )
 

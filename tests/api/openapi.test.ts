@@ -112,7 +112,7 @@ describe('the OpenAPI document', () => {
     const post = doc.paths['/api/sets'].post
     const body = post.requestBody.content['application/json'].schema
     expect(body.required).toEqual(['title'])
-    expect(Object.keys(body.properties).sort()).toEqual(['description', 'isPublic', 'tags', 'title'])
+    expect(Object.keys(body.properties).sort()).toEqual(['definitionLanguage', 'description', 'isPublic', 'tags', 'termLanguage', 'title'])
     expect(body.properties.isPublic.type).toBe('boolean')
 
     const query = doc.paths['/api/sets'].get.parameters.filter((parameter: Json) => parameter.in === 'query')
@@ -128,7 +128,7 @@ describe('the OpenAPI document', () => {
     expect(schemas.User.required).toEqual(expect.arrayContaining(['id', 'username', 'verified', 'plan', 'created', 'updated']))
     expect(schemas.User.required).not.toContain('email')
     expect(Object.keys(schemas.StudySet.properties).sort()).toEqual(
-      ['cardCount', 'created', 'description', 'id', 'isPublic', 'owner', 'tags', 'title', 'updated'].sort(),
+      ['cardCount', 'copiedFromSetId', 'created', 'definitionLanguage', 'description', 'id', 'isPublic', 'owner', 'tags', 'termLanguage', 'title', 'updated'].sort(),
     )
     expect(schemas.Error.properties.error.required).toEqual(['status', 'code', 'message'])
     const json = (path: string, method: string, status: number) => doc.paths[path][method].responses[status].content['application/json'].schema

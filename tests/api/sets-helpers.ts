@@ -30,6 +30,9 @@ export function setShape(owner: Account, fields: Partial<StudySet> = {}): StudyS
     owner: { id: owner.id, username: owner.username },
     created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    termLanguage: null,
+    definitionLanguage: null,
+    copiedFromSetId: null,
     ...fields,
   }
 }

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/public-sets', lazy: () => import('@/pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
           { path: '/study-sets/:id', lazy: () => import('@/pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
           { path: '/study-sets/:id/learn', lazy: () => import('@/pages/LearnPage').then((m) => ({ Component: m.LearnPage })) },
+          { path: '/study-sets/:id/test', lazy: () => import('@/pages/TestPage').then((m) => ({ Component: m.TestPage })) },
           { path: '/study-sets/:id/match', lazy: () => import('@/pages/MatchPage').then((m) => ({ Component: m.MatchPage })) },
           { path: '/study-sets/:id/write', lazy: () => import('@/pages/WritePage').then((m) => ({ Component: m.WritePage })) },
           {

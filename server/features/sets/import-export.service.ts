@@ -4,12 +4,10 @@ import type { ImportSetData } from '../../../shared/import/import-schema'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import type { AuthState } from '../auth/sessions.service'
+import { insertCards } from '../cards/cards.repo'
 import { ownedSet } from './set-access'
 import * as repo from './sets.repo'
 import { newSetRow, reloadSet } from './sets.service'
-
-/** Rows per INSERT: 6 columns each stays far below SQLite's and PostgreSQL's bound-variable limits. */
-const CARD_INSERT_CHUNK = 100
 
 /**
  * Creates a set and all its cards (positions 1..n, cardCount n) in one transaction: a failure or
@@ -28,9 +26,7 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
   }))
   await deps.db.transaction().execute(async (trx) => {
     await repo.insertSet(trx, newSetRow(auth, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
-    for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
-      await trx.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
-    }
+    await insertCards(trx, cards)
   })
   return reloadSet(deps, id)
 }

@@ -146,6 +146,22 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
+  route<Authenticated>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/sets/:id/copy',
+      auth: 'verified',
+      summary: "Save a copy: a private set of the caller's with the cards of a set they may read, noting where it came from",
+      responses: { 201: { description: 'The copy', schema: 'StudySet' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await sets.copySet(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
+
   route<MaybeAuthenticated>(
     router,
     {

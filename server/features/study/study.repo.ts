@@ -90,3 +90,14 @@ const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
 export function listProgress(db: DB, userId: string, setId: string) {
   return progressOfUser.all(db, userId, setId)
 }
+
+/** The caller's fastest finished Match game on a set, in whole seconds, or null before the first. */
+export async function bestMatchTime(db: DB, userId: string, setId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('match_results')
+    .select((eb) => eb.fn.min<number | null>('time_taken').as('best'))
+    .where('user_id', '=', userId)
+    .where('study_set_id', '=', setId)
+    .executeTakeFirst()
+  return row?.best === null || row?.best === undefined ? null : Number(row.best)
+}

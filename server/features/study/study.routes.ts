@@ -97,5 +97,20 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
+  route<Authenticated>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/sets/:id/match-results/best',
+      auth: 'token',
+      summary: "The caller's fastest finished Match game on a set they may read",
+      responses: { 200: { description: 'The best time in seconds, or null', schema: 'BestMatchTime' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = await study.getBestMatchTime(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
+
   return router
 }

@@ -174,6 +174,9 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         <Link to={`${base}/write`} className={styles.mode}>
           Write
         </Link>
+        <Link to={`${base}/test`} className={styles.mode}>
+          Test
+        </Link>
       </nav>
 
       {view === 'terms' ? (
@@ -198,11 +201,13 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         </>
       ) : (
         <FlashcardView
+          setId={set.id}
           cards={loaded.cards}
           total={set.cardCount}
           loadingMore={loaded.loadingMore}
           loadError={loaded.moreError}
           onLoadMore={loaded.loadMoreCards}
+          onLoadAll={loaded.loadAllCards}
         />
       )}
 

@@ -12,6 +12,18 @@ import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
+/** An answer of any mode for the student's review log; the server maps it to an FSRS rating. */
+export interface ModeAnswerInput {
+  cardId: string
+  mode: 'learn' | 'write' | 'match' | 'flashcards' | 'review' | 'test'
+  correct: boolean
+  question?: 'multiple_choice' | 'true_false' | 'written' | 'matching' | 'self_graded'
+  outcome?: 'right' | 'wrong' | 'almost' | 'overruled' | 'after_miss'
+}
+
+/** Records one answer of any mode (POST /api/sets/:id/answers). */
+export const recordAnswer = (setId: string, input: ModeAnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input)
+
 /** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
 export const studyApi = {
   progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
