@@ -39,7 +39,7 @@ export class ProblemList {
   private readonly items: PreviewProblem[] = []
   private extra = 0
 
-  constructor(private readonly unit: 'line' | 'note') {}
+  constructor(private readonly unit: 'line' | 'note' | 'card') {}
 
   add(line: number | null, text: string): void {
     if (this.items.length >= MAX_LISTED_PROBLEMS) {

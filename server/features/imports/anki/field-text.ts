@@ -25,9 +25,10 @@ const BLOCK_EDGES = /(?:<\/?(?:div|p|li|tr|h[1-6]|blockquote|pre|ul|ol|table)(?:
 const ANY_TAG = /<\/?[a-z][^>]*>/gi
 /**
  * Anki's furigana: `漢字[かんじ]`, optionally after a space that separates it from the text before.
- * Only when the base has a non-ASCII character, so `a[1]` in a programming card stays as it is.
+ * Only when the base and the reading have a non-ASCII character, so `a[1]` in a programming card
+ * and a cloze blank `東京は[...]` stay as they are.
  */
-const FURIGANA = / ?([^\s[\]<>]{0,20}?[^\x00-\x7f][^\s[\]<>]{0,20}?)\[([^\][]{1,40})\]/g
+const FURIGANA = / ?([^\s[\]<>]{0,20}?[^\x00-\x7f][^\s[\]<>]{0,20}?)\[([^\][]{0,20}?[^\x00-\x7f][^\][]{0,20}?)\]/g
 /**
  * Fields are cut before cleaning: a card keeps at most 300 characters, and every pattern above
  * then runs on a bounded string whatever a hostile package holds.

@@ -153,3 +153,18 @@ describe('package edge cases', () => {
     expect(result.sets).toEqual([])
   })
 })
+
+describe('field text', () => {
+  it.each([
+    ['a<br>b<br/>c', 'a\nb\nc'],
+    ['first<div>second</div><div>third</div>', 'first\nsecond\nthird'],
+    ['&lt;tag&gt; &quot;q&quot; &#x1F600;', '<tag> "q" 😀'],
+    ['x[sound:a.mp3] <script>evil()</script><style>p{}</style>y', 'x y'],
+    [' 漢字[かんじ]を 読[よ]む', '漢字(かんじ)を読(よ)む'],
+    ['東京は[...]', '東京は[...]'],
+    ['array[0]', 'array[0]'],
+  ])('%j', async (html, text) => {
+    const { fieldContent } = await import('./field-text')
+    expect(fieldContent(html).text).toBe(text)
+  })
+})
