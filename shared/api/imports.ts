@@ -10,8 +10,9 @@ import { z } from 'zod'
 /** The file types the preview reads, by extension. */
 export const PREVIEW_EXTENSIONS = ['apkg', 'colpkg', 'csv', 'tsv', 'txt', 'json'] as const
 
-/** Separators as Quizlet's export offers them, or any other literal text (1 to 10 characters). */
-export const NAMED_SEPARATORS = { tab: '\t', comma: ',', semicolon: ';', newline: '\n' } as const
+export { NAMED_SEPARATORS, separatorText } from '../import/separators'
+
+/** Separators as Quizlet's export offers them (see shared/import/separators.ts), 1 to 10 characters. */
 const separator = z
   .string({ error: 'A separator must be text.' })
   .min(1, 'A separator cannot be empty.')
@@ -36,11 +37,6 @@ export const previewFileFieldsSchema = z.object({
   termSeparator: separator.optional(),
   rowSeparator: separator.optional(),
 })
-
-/** `tab`, `comma`, `semicolon`, `newline` as their characters; anything else is the literal text. */
-export function separatorText(value: string): string {
-  return NAMED_SEPARATORS[value as keyof typeof NAMED_SEPARATORS] ?? value
-}
 
 export type PreviewFormat = 'apkg' | 'colpkg' | 'csv' | 'json' | 'text'
 

@@ -157,12 +157,14 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
     }
   }
   let cardId = 1_650_000_000_000
-  notes.forEach((note, index) => {
+  const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, ?)')
+  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)')
+  const insertAll = db.transaction(() => notes.forEach((note, index) => {
     const type = NOTE_TYPES[note.type ?? 'basic']
     const id = 1_650_000_000_000 + index
     const fields = [...note.fields]
     while (fields.length < type.fields.length) fields.push('')
-    db.prepare('INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, ?)').run(
+    insertNote.run(
       id,
       `guid${index}`,
       type.id,
@@ -173,9 +175,10 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
     )
     const ords = type.cloze ? [...new Set([...(fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((match) => Number(match[1]) - 1))] : Array.from({ length: type.templates }, (_, ord) => ord)
     for (const ord of ords.length > 0 ? ords : [0]) {
-      db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)').run(cardId++, id, decks.get(note.deck ?? 'Default'), ord, index, '')
+      insertCard.run(cardId++, id, decks.get(note.deck ?? 'Default'), ord, index, '')
     }
-  })
+  }))
+  insertAll()
   if (schema === 18) useUnicase(db)
   db.close()
 }

@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { separatorText } from '../../../../shared/api/imports'
+import { separatorText } from '../../../../shared/import/separators'
 import { cutText, IMPORT_LIMITS, importMessages, titleFromFileName } from '../../../../shared/import/parse-import'
 import { SET_LIMITS } from '../../../../shared/limits'
 import { containsProfanity } from '../../../../shared/text/profanity'
