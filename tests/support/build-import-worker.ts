@@ -13,6 +13,8 @@ export default async function buildImportWorker(): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
+    // As in vite.server.config.ts: the worker starts much faster with these bundled in.
+    ssr: { noExternal: ['kysely', 'entities'] },
     build: {
       ssr: 'server/features/imports/import-worker.ts',
       outDir: DEV_WORKER_DIR,

@@ -3,7 +3,8 @@ import type { ParseJob, ParseOutcome } from './parse-job'
 
 /**
  * Runs a parse job on a worker thread, so a large or hostile package never blocks the request
- * thread: one worker per job (a fresh heap, nothing left over from someone else's file), a time
+ * thread: one worker per job (a fresh heap, nothing left over from someone else's file; a spare
+ * is kept started for the next job), a time
  * limit after which the worker is terminated, a heap cap, and at most `MAX_RUNNING` at once (the
  * others wait their turn), so imports cannot take every core from the other requests.
  */
@@ -41,10 +42,30 @@ function workerUrl(): URL {
   return new URL(file, here)
 }
 
+const startWorker = () => new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+
+/**
+ * A worker started ahead of the next job: loading the parsers takes a worker a few hundred
+ * milliseconds (seconds on a busy machine), which the next preview then does not wait for. Made
+ * after the first preview, never at start-up; unref'd, so it never keeps the process alive.
+ */
+let spare: Worker | null = null
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker()
+  worker.ref()
+  spare = startWorker()
+  spare.unref()
+  spare.once('exit', function forget(this: Worker) {
+    if (spare === this) spare = null
+  })
+  return worker
+}
+
 export async function parseInWorker(job: ParseJob, timeoutMs: number): Promise<ParseOutcome> {
   const release = await turn()
   try {
-    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+    const worker = takeWorker()
     return await new Promise<ParseOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         void worker.terminate()
