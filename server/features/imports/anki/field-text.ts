@@ -58,7 +58,8 @@ export function fieldContent(html: string): FieldContent {
     .replace(/\u00a0/g, ' ')
     .replace(FURIGANA, '$1($2)')
     .split('\n')
-    .map((line) => line.replace(/[ \t\r\f\v]+/g, ' ').trim())
+    // Runs of spaces collapse as the browser shows them; a tab is kept (Anki's own exports keep it).
+    .map((line) => line.replace(/[\r\f\v]/g, '').replace(/ {2,}/g, ' ').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
