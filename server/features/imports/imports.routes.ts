@@ -9,6 +9,7 @@ import type { Authenticated } from '../../http/auth'
 import { requireVerifiedUser } from '../../http/auth'
 import { invalidInput, payloadTooLarge, unsupportedMediaType } from '../../http/errors'
 import { rateLimit } from '../../http/rate-limit'
+import { route } from '../../http/route'
 import { previewImport, type StoreImage } from './imports.service'
 import type { ParseJob } from './parse-job'
 
@@ -96,15 +97,31 @@ const readPastedText: RouterMiddleware<Preview> = async (ctx, next) => {
 export function importsRoutes(deps: Deps, options: { storeImage?: StoreImage } = {}): Router {
   const router = new Router()
   const multipart = readMultipart(deps)
-  router.post<Preview>(
-    PREVIEW_PATH,
+  route<Preview>(
+    router,
+    {
+      method: 'POST',
+      path: PREVIEW_PATH,
+      auth: 'verified',
+      summary: 'What a file or pasted text would import, before anything is saved',
+      description:
+        'multipart/form-data with a `file` (.apkg, .colpkg, .csv, .tsv, .txt, .json; at most IMPORT_MAX_PACKAGE_MB, default 100 MB; ' +
+        'text formats at most 5 MB) and optional `termSeparator`, `rowSeparator`; or JSON `{ text, termSeparator, rowSeparator }` for pasted text. ' +
+        'Separators: tab, comma, semicolon, newline or literal text. Answers `{ format, sets: [{ title, tags, total, cards: [{ term, definition, ' +
+        'termImage, definitionImage }] }], problems: [{ line, message }] }` with every card of every set (a set over 500 cards is split or cut ' +
+        'by the client before POST /api/sets/import). Packages are parsed on a worker thread with a time limit (IMPORT_TIMEOUT_SECONDS) and ' +
+        'limits on unpacked size, files and notes (IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_ENTRIES, IMPORT_MAX_NOTES); a refused or broken file is a 400 ' +
+        'with its reason. Rate-limited like the import.',
+      body: previewTextSchema,
+      validator: async (ctx, next) => {
+        if (ctx.is('multipart/form-data')) return multipart(ctx, next)
+        if (ctx.is('application/json') || !ctx.request.length) return readPastedText(ctx, next)
+        throw unsupportedMediaType()
+      },
+      responses: { 200: { description: 'The preview: format, sets with all their cards, problems with their line or note number' } },
+    },
     requireVerifiedUser<Preview>(deps),
     rateLimit(deps.rateLimitStore, deps.clock, { name: 'import-preview', max: deps.config.rateLimits.import, windowSeconds: deps.config.rateLimits.windowSeconds }),
-    async (ctx, next) => {
-      if (ctx.is('multipart/form-data')) return multipart(ctx, next)
-      if (ctx.is('application/json') || !ctx.request.length) return readPastedText(ctx, next)
-      throw unsupportedMediaType()
-    },
     async (ctx) => {
       const preview: ImportPreview = await previewImport(deps, ctx.state.auth, ctx.state.job, options.storeImage ?? null)
       ctx.body = preview
