@@ -16,6 +16,8 @@ export default defineConfig({
       'tests/desktop/**/*.test.ts',
     ],
     environment: 'node',
+    // Bundles the import worker for tests that run the server from its sources (see the file).
+    globalSetup: ['tests/support/build-import-worker.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
@@ -53,6 +54,7 @@ export function apiRouters(deps: Deps): Router[] {
     studyRoutes(deps),
     starsRoutes(deps),
     contactRoutes(deps),
+    importsRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]
 }

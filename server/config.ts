@@ -131,6 +131,11 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  IMPORT_MAX_PACKAGE_MB: integer('IMPORT_MAX_PACKAGE_MB', 1, 2000, 100),
+  IMPORT_MAX_UNPACKED_MB: integer('IMPORT_MAX_UNPACKED_MB', 1, 2000, 400),
+  IMPORT_MAX_ENTRIES: integer('IMPORT_MAX_ENTRIES', 1, 1_000_000, 20_000),
+  IMPORT_MAX_NOTES: integer('IMPORT_MAX_NOTES', 1, 1_000_000, 20_000),
+  IMPORT_TIMEOUT_SECONDS: integer('IMPORT_TIMEOUT_SECONDS', 1, 600, 30),
 })
 
 /**
@@ -183,6 +188,22 @@ const configSchema = envSchema.transform((e) => ({
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: e.BACKUP_KEEP_DAYS,
+  /**
+   * What an import preview may cost (POST /api/imports/preview). An Anki package of 10,000 notes
+   * without pictures is a few MB; the defaults leave room for pictures and refuse zip bombs.
+   */
+  imports: {
+    /** Largest upload (IMPORT_MAX_PACKAGE_MB, default 100). */
+    maxPackageBytes: e.IMPORT_MAX_PACKAGE_MB * 1024 * 1024,
+    /** Sum of a package's declared unpacked sizes, and the largest unpacked collection (IMPORT_MAX_UNPACKED_MB, default 400). */
+    maxUncompressedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+    /** Files in a package (IMPORT_MAX_ENTRIES, default 20,000). */
+    maxEntries: e.IMPORT_MAX_ENTRIES,
+    /** Notes in a package (IMPORT_MAX_NOTES, default 20,000). */
+    maxNotes: e.IMPORT_MAX_NOTES,
+    /** Time a file may take to parse, in the worker (IMPORT_TIMEOUT_SECONDS, default 30). */
+    timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
+  },
 }))
 
 /** The configuration, exactly what `configSchema` produces. */

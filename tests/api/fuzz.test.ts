@@ -23,6 +23,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 /** A route whose success ends the caller's session (logout) costs a bcrypt login to recover: fewer runs. */
 const RUNS_THAT_SIGN_OUT = Math.max(20, Math.round(RUNS / 5))
+/** The import preview starts a worker thread for every file it accepts: fewer runs. */
+const RUNS_OF_PREVIEW = Math.max(20, Math.round(RUNS / 5))
+const PREVIEW_PATH = '/api/imports/preview'
 
 let app: TestApp
 let user: Account
@@ -137,6 +140,28 @@ const CONTENT_TYPES = [
   'application/csp-report', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=xyz', 'application/*', '', 'json',
 ]
+/**
+ * multipart/form-data bodies for the import preview: a `file` part (any name, any extension,
+ * text, random bytes or a zip header with garbage) and separator fields, sometimes cut short or
+ * with a boundary that does not match the header.
+ */
+const multipart = fc
+  .record({
+    boundary: fc.constantFrom('xyz', 'cardwise-fuzz', '----WebKitFormBoundary7MA4YWxkTrZu0gW'),
+    headerBoundary: fc.option(fc.constantFrom('other', ''), { nil: undefined }),
+    fileName: fc.oneof(fc.constantFrom('a.apkg', 'b.colpkg', 'c.csv', 'd.tsv', 'e.txt', 'f.json', 'g.exe', '../../etc/passwd.txt', 'noext', ''), text),
+    field: fc.constantFrom('file', 'files', 'termSeparator', '__proto__'),
+    content: fc.oneof(text, fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('PK\u0003\u0004garbage', 'PK\u0005\u0006' + '\u0000'.repeat(18), 'a\tb\nc\td', '[{"term":"a","definition":"b"}]')),
+    separators: fc.array(fc.tuple(fc.constantFrom('termSeparator', 'rowSeparator', 'extra'), text), { maxLength: 3 }),
+    truncate: fc.boolean(),
+  })
+  .map(({ boundary, headerBoundary, fileName, field, content, separators, truncate }) => {
+    const parts = separators.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`)
+    const body = `${parts.join('')}--${boundary}--\r\n`
+    return { body: truncate ? body.slice(0, Math.floor(body.length / 2)) : body, contentType: `multipart/form-data; boundary=${headerBoundary ?? boundary}` }
+  })
+
 const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) })
 
 /** Percent-encodes what encodeURIComponent can (it throws on a lone surrogate: send those as invalid UTF-8 bytes). */
@@ -300,9 +325,12 @@ describe(`every route, fed random and malformed requests (${RUNS} runs per route
 
   it.each(ROUTES.map((route, index) => ({ ...route, seed: SEED + index })))('$method $path (seed $seed): below 500, the error shape, and no change on refusal', async ({ seed, ...route }) => {
     await freshFixtures()
-    const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : RUNS
+    const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : route.path === PREVIEW_PATH ? RUNS_OF_PREVIEW : RUNS
+    const plain = fc.record({ url: urlFor(route), query, who: caller, body, contentType })
+    const upload = fc.record({ url: urlFor(route), query, who: caller, upload: multipart }).map(({ upload: sent, ...rest }) => ({ ...rest, ...sent }))
+    const sent = route.path === PREVIEW_PATH ? fc.oneof(plain, upload) : plain
     await fc.assert(
-      fc.asyncProperty(fc.record({ url: urlFor(route), query, who: caller, body, contentType }), async (input) => {
+      fc.asyncProperty(sent, async (input) => {
         requests += 1
         await fuzzOnce(route, input)
       }),

@@ -766,6 +766,24 @@ const COLLECTION_ROUTES: RouteCase[] = [
       expect(await setsOwnedBy(row.actor)).toEqual([])
     },
   },
+  {
+    method: 'POST',
+    path: '/api/imports/preview',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/imports/preview',
+    body: (row) => ({ text: `word\tpreviewed by ${row.caller}` }),
+    okStatus: 200,
+    okBody: (row) => ({
+      format: 'text',
+      sets: [{ title: 'Pasted cards', tags: '', total: 1, cards: [{ term: 'word', definition: `previewed by ${row.caller}`, termImage: null, definitionImage: null }] }],
+      problems: [],
+    }),
+    // A preview saves nothing, whoever asks.
+    afterOk: async () => {
+      expect(await app.db.selectFrom('study_sets').select('id').where('title', '=', 'Pasted cards').execute()).toEqual([])
+    },
+  },
 ]
 
 const OTHER_ROUTES: RouteCase[] = [
