@@ -129,6 +129,30 @@ export interface MatchResultsTable {
   created: string
 }
 
+/** A teacher's class (the owner); students are class_members rows. */
+export interface ClassesTable {
+  id: string
+  owner_id: string
+  name: string
+  /** Upper-case letters and digits without look-alikes (see classes/join-code.ts); unique. */
+  join_code: string
+  created: string
+  updated: string
+}
+
+export interface ClassMembersTable {
+  class_id: string
+  user_id: string
+  joined: string
+}
+
+/** A set the class's teacher assigned to it: members may read it even while it is private. */
+export interface ClassSetsTable {
+  class_id: string
+  set_id: string
+  assigned: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -142,4 +166,7 @@ export interface Database {
   study_progress: StudyProgressTable
   write_results: WriteResultsTable
   match_results: MatchResultsTable
+  classes: ClassesTable
+  class_members: ClassMembersTable
+  class_sets: ClassSetsTable
 }
