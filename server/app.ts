@@ -6,6 +6,7 @@ import type { DB } from './db/database'
 import type { Deps } from './deps'
 import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
+import { classesRoutes } from './features/classes/classes.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
@@ -50,6 +51,7 @@ export function apiRouters(deps: Deps): Router[] {
     setsRoutes(deps),
     cardsRoutes(deps),
     studyRoutes(deps),
+    classesRoutes(deps),
     contactRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]
