@@ -16,6 +16,7 @@ import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
+import { allowedHostsOnly, type HostAllowlist } from './http/allowed-hosts'
 import { jsonBody } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
@@ -35,6 +36,8 @@ export interface AppOptions {
   shutdown?: AbortSignal
   /** The React build to serve; without it the app serves only the API. */
   rendererDir?: string
+  /** Serve only requests whose Host header is on this list (the desktop app's); unset: any Host. */
+  allowedHosts?: HostAllowlist
 }
 
 /**
@@ -77,6 +80,7 @@ export function createApp(options: AppOptions): Koa {
   if (deps.config.logRequests) app.use(requestLog(deps.logger))
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
+  if (options.allowedHosts) app.use(allowedHostsOnly(options.allowedHosts))
   for (const middleware of jsonBody()) app.use(middleware)
 
   // One router holding every route: a request is matched once, not once per feature router.
