@@ -118,6 +118,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: integer('RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS', 1, 86_400, 3600),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, 100),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, 300),
+  RATE_LIMIT_CLASS_JOIN_FAILURES: integer('RATE_LIMIT_CLASS_JOIN_FAILURES', 0, 1_000_000, 20),
   AUTO_VERIFY_ACCOUNTS: flag('AUTO_VERIFY_ACCOUNTS', false),
   DB_SYNCHRONOUS: z
     .string()
@@ -179,6 +180,8 @@ const configSchema = envSchema.transform((e) => ({
     loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
     /** Failed logins per client address per failures window, whatever accounts they name. */
     loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+    /** Failed class joins (unknown codes) per client address per window: join codes cannot be guessed. */
+    classJoinFailures: e.RATE_LIMIT_CLASS_JOIN_FAILURES,
   },
   /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
   autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,

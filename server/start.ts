@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs'
+import type { HostAllowlist } from './http/allowed-hosts'
+import { type ExtraListener, extraListeners } from './http/extra-listeners'
 import { createHttpServer } from './http/http-server'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -17,6 +19,8 @@ export { DATABASE_FILE }
 export interface StartOptions {
   rendererDir?: string
   logger?: Logger
+  /** Serve only these Host headers (the desktop app); unset: any. */
+  allowedHosts?: HostAllowlist
 }
 
 export interface RunningServer {
@@ -24,10 +28,13 @@ export interface RunningServer {
   port: number
   /** Stops accepting, lets running requests finish, ends event streams, closes the database. */
   close(): Promise<void>
+  /** Answers on a further address too (the desktop app's sharing); `close` closes it as well. */
+  listen(host: string, port: number): Promise<ExtraListener>
 }
 
 /** How long running requests get to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
+const REQUEST_TIMEOUT_MS = 60_000
 
 /** Opens the data folder and database, migrates it, and listens. Used by `npm start` and the desktop app. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -48,10 +55,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger })
   const shutdown = new AbortController()
-  const app = createApp({ config: appConfig, db, mailer, logger, shutdown: shutdown.signal, rendererDir: options.rendererDir })
+  const app = createApp({ config: appConfig, db, mailer, logger, shutdown: shutdown.signal, rendererDir: options.rendererDir, allowedHosts: options.allowedHosts })
 
   const server = createHttpServer(app)
-  server.requestTimeout = 60_000
+  server.requestTimeout = REQUEST_TIMEOUT_MS
+  const extra = extraListeners(app, REQUEST_TIMEOUT_MS)
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -82,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () =>
     (closing ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      await extra.closeAll()
       shutdown.abort()
       // Keep-alive connections that fall idle while we wait are closed too; busy ones get a grace period.
       const sweep = setInterval(() => server.closeIdleConnections(), 100)
@@ -96,5 +105,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       removePidFile(config.dataDir)
     })())
 
-  return { url: `http://${shownHost}:${port}`, port, close }
+  return { url: `http://${shownHost}:${port}`, port, close, listen: extra.listen }
 }

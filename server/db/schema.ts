@@ -142,6 +142,30 @@ export interface CardStarsTable {
   created: string
 }
 
+/** A teacher's class (the owner); students are class_members rows. */
+export interface ClassesTable {
+  id: string
+  owner_id: string
+  name: string
+  /** Upper-case letters and digits without look-alikes (see classes/join-code.ts); unique. */
+  join_code: string
+  created: string
+  updated: string
+}
+
+export interface ClassMembersTable {
+  class_id: string
+  user_id: string
+  joined: string
+}
+
+/** A set the class's teacher assigned to it: members may read it even while it is private. */
+export interface ClassSetsTable {
+  class_id: string
+  set_id: string
+  assigned: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -156,4 +180,7 @@ export interface Database {
   write_results: WriteResultsTable
   match_results: MatchResultsTable
   card_stars: CardStarsTable
+  classes: ClassesTable
+  class_members: ClassMembersTable
+  class_sets: ClassSetsTable
 }

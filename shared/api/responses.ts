@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
 import type { ErrorBody, ErrorCode } from './errors'
 import type { Flashcard, ListResponse, StudySet, TagsResponse } from './sets'
@@ -102,6 +103,36 @@ export const cardProgressSchema = z.object({
   lastReviewed: z.string(),
 })
 
+export const classroomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: publicUserSchema.describe('The teacher.'),
+  memberCount: z.number().int().describe('Students in the class (the teacher is not counted).'),
+  role: z.enum(['teacher', 'student']).describe("The caller's role in the class."),
+  joinCode: z.string().optional().describe('Only for the teacher: 8 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ; the join link is /classes/join/{joinCode}.'),
+  created: z.string(),
+  updated: z.string(),
+})
+
+export const classroomDetailSchema = classroomSchema.extend({
+  sets: z.array(studySetSchema).describe('The assigned sets, most recently assigned first.'),
+  members: z.array(publicUserSchema).optional().describe('Only for the teacher: the students, by username (never their emails).'),
+})
+
+export const classProgressItemSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  setId: z.string(),
+  setTitle: z.string(),
+  cardCount: z.number().int(),
+  studied: z.number().int().describe('Cards of the set the student answered at least once.'),
+  mastered: z.number().int(),
+  learning: z.number().int(),
+  needsReview: z.number().int(),
+  dueToday: z.number().int(),
+  lastStudied: z.string().nullable(),
+})
+
 /** Every answer shape the OpenAPI document names, by its component name. */
 export const responseSchemas = {
   User: userSchema,
@@ -121,6 +152,10 @@ export const responseSchemas = {
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
   Health: z.object({ status: z.literal('ok'), version: z.string() }),
+  Classroom: classroomSchema,
+  ClassroomList: listSchema(classroomSchema),
+  ClassroomDetail: classroomDetailSchema,
+  ClassProgress: z.object({ items: z.array(classProgressItemSchema) }),
   Error: errorBodySchema,
 }
 
@@ -143,4 +178,7 @@ export type ResponseSchemaChecks = [
   Check<Same<z.output<(typeof responseSchemas)['Progress']>, ProgressResponse>>,
   Check<Same<z.output<(typeof responseSchemas)['Created']>, ContactResponse>>,
   Check<Same<z.output<typeof errorBodySchema>, ErrorBody>>,
+  Check<Same<z.output<typeof classroomSchema>, Classroom>>,
+  Check<Same<z.output<typeof classroomDetailSchema>, ClassroomDetail>>,
+  Check<Same<z.output<(typeof responseSchemas)['ClassProgress']>, ClassProgressResponse>>,
 ]

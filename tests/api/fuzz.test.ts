@@ -32,7 +32,7 @@ let user: Account
 let unverifiedUser: Account
 let stranger: Account
 /** Ids the path parameters are drawn from, besides random ones; refreshed before each route. */
-const ids = { set: [] as string[], card: [] as string[], session: [] as string[] }
+const ids = { set: [] as string[], card: [] as string[], session: [] as string[], class: [] as string[], user: [] as string[] }
 
 const PROTOTYPE_NAMES = {
   object: Object.getOwnPropertyNames(Object.prototype).sort(),
@@ -50,6 +50,14 @@ async function freshFixtures(): Promise<void> {
   ids.set = [open.id, closed.id, theirs.id]
   ids.card = cards.map((card) => card.id)
   ids.session = [session.body.id]
+  // The user's class (the stranger a student of it, the private set assigned) and the stranger's own.
+  const mine = await app.api('POST', '/api/classes', { token: user.token, body: { name: 'Fuzz Class' } })
+  const strangers = await app.api('POST', '/api/classes', { token: stranger.token, body: { name: 'Stranger Class' } })
+  expect([mine.status, strangers.status]).toEqual([201, 201])
+  expect((await app.api('POST', '/api/classes/join', { token: stranger.token, body: { code: mine.body.joinCode } })).status).toBe(200)
+  expect((await app.api('POST', `/api/classes/${mine.body.id}/sets`, { token: user.token, body: { setId: closed.id } })).status).toBe(201)
+  ids.class = [mine.body.id, strangers.body.id]
+  ids.user = [user.id, stranger.id, unverifiedUser.id, 'me']
 }
 
 beforeAll(async () => {
@@ -66,6 +74,7 @@ const FIELD_NAMES = [
   'title', 'description', 'tags', 'isPublic', 'term', 'definition', 'cards', 'totalCards', 'correctCount', 'incorrectCount',
   'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
   'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
+  'code', 'setId', 'regenerateCode',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
 const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
@@ -278,8 +287,15 @@ function tokenFor(who: Caller): string | undefined {
 /** The route's path with its parameters filled in from the arbitraries. */
 const urlFor = (route: ServedRoute) =>
   fc
-    .record({ id: pathId(() => ids.set), cardId: pathId(() => ids.card), sid: pathId(() => ids.session) })
-    .map((params) => route.path.replace(/:(id|cardId|sid)\b/g, (_, name: 'id' | 'cardId' | 'sid') => params[name]))
+    .record({
+      // `:id` is a class id on the class routes, a set id elsewhere.
+      id: pathId(() => (route.path.startsWith('/api/classes') ? ids.class : ids.set)),
+      cardId: pathId(() => ids.card),
+      sid: pathId(() => ids.session),
+      setId: pathId(() => ids.set),
+      userId: pathId(() => ids.user),
+    })
+    .map((params) => route.path.replace(/:(id|cardId|sid|setId|userId)\b/g, (_, name: keyof typeof params) => params[name]))
 
 /** How many answers had each status, printed at the end: a run that only ever got 415s would show it. */
 const statuses: Record<number, number> = {}

@@ -12,7 +12,7 @@ import * as repo from './stars.repo'
  */
 async function starTarget(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
   const target = await repo.findStarTarget(deps.db, setId, cardId)
-  if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+  if (!target || !(await canRead(deps.db, setId, target, auth))) throw notFound(SET_NOT_FOUND)
   if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
 }
 

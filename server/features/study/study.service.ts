@@ -17,10 +17,10 @@ type MatchResult = z.output<typeof studySchemas.matchResult>
 export const SESSION_NOT_FOUND = 'Learning session not found'
 export const SESSION_COMPLETED = 'This learning session is already completed.'
 
-/** Study records are kept only on sets the caller may read (public or their own); others are 404. */
+/** Study records are kept only on sets the caller may read (set-access.ts); others are 404. */
 async function assertReadable(deps: Deps, setId: string, auth: AuthState): Promise<void> {
   const set = await repo.findSetVisibility(deps.db, setId)
-  if (!set || !canRead(set, auth)) throw notFound(SET_NOT_FOUND)
+  if (!set || !(await canRead(deps.db, setId, set, auth))) throw notFound(SET_NOT_FOUND)
 }
 
 export async function createSession(deps: Deps, setId: string, auth: AuthState, input: CreateSession): Promise<LearningSession> {
@@ -70,7 +70,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
   const at = deps.clock.now().toISOString()
   const row = await deps.db.transaction().execute(async (trx) => {
     const target = await repo.findAnswerTarget(trx, setId, input.cardId)
-    if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+    if (!target || !(await canRead(trx, setId, target, auth))) throw notFound(SET_NOT_FOUND)
     if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
     const progress = await repo.recordAnswer(trx, { userId: auth.user.id, setId, cardId: input.cardId, correct: input.correct, at })
     if (input.mode === 'write') {
