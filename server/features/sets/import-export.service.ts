@@ -26,7 +26,7 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
     created: now,
   }))
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, newSetRow(auth, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
+    await repo.insertSet(trx, newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
     await insertCards(trx, cards)
   })
   return reloadSet(deps, id)

@@ -23,7 +23,7 @@ export async function reloadSet(deps: Deps, id: string): Promise<StudySet> {
 
 /** The row of a new set of the caller's, created and updated `now`. */
 export function newSetRow(
-  auth: AuthState,
+  ownerId: string,
   fields: {
     id: string
     title: string
@@ -39,7 +39,7 @@ export function newSetRow(
 ): StudySetRow {
   return {
     id: fields.id,
-    owner_id: auth.user.id,
+    owner_id: ownerId,
     title: fields.title,
     description: fields.description,
     tags: fields.tags,
@@ -57,7 +57,7 @@ export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): 
   const now = deps.clock.now().toISOString()
   const id = newId()
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, newSetRow(auth, { ...input, id, cardCount: 0 }, now))
+    await repo.insertSet(trx, newSetRow(auth.user.id, { ...input, id, cardCount: 0 }, now))
     await repo.replaceSetTags(trx, id, input.tags)
   })
   return reloadSet(deps, id)
@@ -111,7 +111,7 @@ export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Pr
     await repo.insertSet(
       trx,
       newSetRow(
-        auth,
+        auth.user.id,
         {
           id,
           title: source.title,
