@@ -41,7 +41,7 @@ export interface AppOptions {
  */
 export function apiRouters(deps: Deps): Router[] {
   return [
-    healthRoutes(),
+    healthRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
     realtimeRoutes(deps),

@@ -35,6 +35,10 @@ export interface Config {
   backupIntervalHours: number
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: number
+  /** PostgreSQL to run on (`postgres://...`); unset: SQLite in `dataDir`. */
+  databaseUrl: string | undefined
+  /** Server processes (node:cluster workers) on one port; always 1 on SQLite. */
+  webConcurrency: number
 }
 
 /** Requests allowed per client address per window; 0 turns a limit off. */
@@ -109,7 +113,7 @@ const url = (name: string, protocols: string[]) =>
     })
 
 /** Never echo credentials of a URL back into logs. */
-function redactUrl(value: string): string {
+export function redactUrl(value: string): string {
   return value.replace(/\/\/[^@/]*@/, '//***@')
 }
 
@@ -183,6 +187,24 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(value.trim())
+      } catch {
+        parsed = undefined
+      }
+      if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
+        ctx.addIssue({ code: 'custom', message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")` })
+        return z.NEVER
+      }
+      return value.trim()
+    }),
+  WEB_CONCURRENCY: integer('WEB_CONCURRENCY', 1, 64, 1),
 })
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -193,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
   const e = result.data
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    // Every process (and machine) must sign and check tokens with one secret; a secret generated
+    // into one data folder would make tokens fail on the others.
+    throw new ConfigError('Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -222,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbSynchronous: e.DB_SYNCHRONOUS,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeepDays: e.BACKUP_KEEP_DAYS,
+    databaseUrl: e.DATABASE_URL,
+    webConcurrency: e.WEB_CONCURRENCY,
   }
 }
 

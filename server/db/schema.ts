@@ -129,6 +129,15 @@ export interface MatchResultsTable {
   created: string
 }
 
+/** A rate-limit window shared by every server process (used on PostgreSQL; see server/http/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string
+  /** Hits in the window so far. */
+  count: number
+  /** When the window ends, in epoch milliseconds. */
+  reset_at_ms: number
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -142,4 +151,5 @@ export interface Database {
   study_progress: StudyProgressTable
   write_results: WriteResultsTable
   match_results: MatchResultsTable
+  rate_limits: RateLimitsTable
 }

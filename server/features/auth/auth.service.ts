@@ -10,7 +10,7 @@ import type { AuthResponse, User } from '../../../shared/api/users'
 import { DEFAULT_PLAN_NAME, EMAIL_TOKEN_TTL_SECONDS } from '../../../shared/limits'
 import { messages } from '../../../shared/messages'
 import { newId, newSecret } from '../../db/ids'
-import { type DB, isUniqueViolation } from '../../db/database'
+import { type DB, isUniqueViolation, isUniqueViolationOn } from '../../db/database'
 import type { EmailTokenPurpose } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { conflict, invalidInput } from '../../http/errors'
@@ -182,7 +182,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
   } catch (error) {
     // Two registrations raced past the checks above: the unique indexes decide.
     if (isUniqueViolation(error)) {
-      throw conflict(/email/i.test((error as Error).message) ? { email: messages.emailTaken } : { username: messages.usernameTaken })
+      throw conflict(isUniqueViolationOn(error, 'users', 'email') ? { email: messages.emailTaken } : { username: messages.usernameTaken })
     }
     throw error
   }

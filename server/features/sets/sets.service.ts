@@ -4,7 +4,7 @@ import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/auth.service'
-import { ownedSet, readableSet } from './set-access'
+import { lockedOwnedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
 import type { setSchemas } from './sets.schemas'
@@ -12,8 +12,9 @@ import type { setSchemas } from './sets.schemas'
 type CreateSet = z.output<typeof setSchemas.createSet>
 type UpdateSet = z.output<typeof setSchemas.updateSet>
 
-async function reload(deps: Deps, id: string): Promise<StudySet> {
-  const set = await repo.findSetById(deps.db, id)
+/** The set as written, read in the writing transaction (`db`), so a delete right after cannot hide it. */
+async function reload(db: Deps['db'], id: string): Promise<StudySet> {
+  const set = await repo.findSetById(db, id)
   if (!set) throw new Error(`set ${id} vanished while being written`)
   return toStudySet(set)
 }
@@ -21,7 +22,7 @@ async function reload(deps: Deps, id: string): Promise<StudySet> {
 export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): Promise<StudySet> {
   const now = deps.clock.now().toISOString()
   const id = newId()
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await repo.insertSet(trx, {
       id,
       owner_id: auth.user.id,
@@ -34,8 +35,8 @@ export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): 
       updated: now,
     })
     await repo.replaceSetTags(trx, id, input.tags)
+    return reload(trx, id)
   })
-  return reload(deps, id)
 }
 
 export async function getSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySet> {
@@ -43,8 +44,9 @@ export async function getSet(deps: Deps, id: string, auth: AuthState | undefined
 }
 
 export async function updateSet(deps: Deps, id: string, auth: AuthState, input: UpdateSet): Promise<StudySet> {
-  await ownedSet(deps, id, auth)
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
+    // Checked in the transaction, the set locked: a delete in between is a 404, not a failed write.
+    await lockedOwnedSet({ ...deps, db: trx }, id, auth)
     await repo.updateSet(trx, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -53,14 +55,16 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
       updated: deps.clock.now().toISOString(),
     })
     if (input.tags !== undefined) await repo.replaceSetTags(trx, id, input.tags)
+    return reload(trx, id)
   })
-  return reload(deps, id)
 }
 
 /** Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one statement). */
 export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promise<void> {
-  await ownedSet(deps, id, auth)
-  await deps.db.transaction().execute((trx) => repo.deleteSet(trx, id))
+  await deps.db.transaction().execute(async (trx) => {
+    await lockedOwnedSet({ ...deps, db: trx }, id, auth)
+    await repo.deleteSet(trx, id)
+  })
 }
 
 export async function listMySets(deps: Deps, auth: AuthState, query: SetListQuery): Promise<ListResponse<StudySet>> {
