@@ -57,7 +57,7 @@ const url = (name: string, protocols: string[]) =>
     })
 
 /** Never echo credentials of a URL back into logs. */
-function redactUrl(value: string): string {
+export function redactUrl(value: string): string {
   return value.replace(/\/\/[^@/]*@/, '//***@')
 }
 
@@ -131,6 +131,24 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(value.trim())
+      } catch {
+        parsed = undefined
+      }
+      if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
+        ctx.addIssue({ code: 'custom', message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")` })
+        return z.NEVER
+      }
+      return value.trim()
+    }),
+  WEB_CONCURRENCY: integer('WEB_CONCURRENCY', 1, 64, 1),
 })
 
 /**
@@ -183,6 +201,10 @@ const configSchema = envSchema.transform((e) => ({
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: e.BACKUP_KEEP_DAYS,
+  /** PostgreSQL to run on (`postgres://...`); unset: SQLite in `dataDir`. */
+  databaseUrl: e.DATABASE_URL,
+  /** Server processes (node:cluster workers) on one port; always 1 on SQLite. */
+  webConcurrency: e.WEB_CONCURRENCY,
 }))
 
 /** The configuration, exactly what `configSchema` produces. */
@@ -197,7 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const problems = result.error.issues.map((issue) => issue.message)
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
-  return { ...result.data, dataDir: path.resolve(cwd, result.data.dataDir) }
+  const config = result.data
+  if (config.databaseUrl && !config.authSecret) {
+    // Every process (and machine) must sign and check tokens with one secret; a secret generated
+    // into one data folder would make tokens fail on the others.
+    throw new ConfigError('Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)')
+  }
+  return { ...config, dataDir: path.resolve(cwd, config.dataDir) }
 }
 
 export const AUTH_SECRET_FILE = 'auth-secret'

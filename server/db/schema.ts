@@ -142,6 +142,15 @@ export interface CardStarsTable {
   created: string
 }
 
+/** A rate-limit window shared by every server process (used on PostgreSQL; see server/http/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string
+  /** Hits in the window so far. */
+  count: number
+  /** When the window ends, in epoch milliseconds. */
+  reset_at_ms: number
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -156,4 +165,5 @@ export interface Database {
   write_results: WriteResultsTable
   match_results: MatchResultsTable
   card_stars: CardStarsTable
+  rate_limits: RateLimitsTable
 }
