@@ -49,7 +49,7 @@ export interface AppOptions {
  */
 export function apiRouters(deps: Deps): Router[] {
   const routers = [
-    healthRoutes(),
+    healthRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
     realtimeRoutes(deps),

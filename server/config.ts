@@ -57,7 +57,7 @@ const url = (name: string, protocols: string[]) =>
     })
 
 /** Never echo credentials of a URL back into logs. */
-function redactUrl(value: string): string {
+export function redactUrl(value: string): string {
   return value.replace(/\/\/[^@/]*@/, '//***@')
 }
 
@@ -137,6 +137,24 @@ const envSchema = z.object({
   IMPORT_MAX_ENTRIES: integer('IMPORT_MAX_ENTRIES', 1, 1_000_000, 20_000),
   IMPORT_MAX_NOTES: integer('IMPORT_MAX_NOTES', 1, 1_000_000, 20_000),
   IMPORT_TIMEOUT_SECONDS: integer('IMPORT_TIMEOUT_SECONDS', 1, 600, 30),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(value.trim())
+      } catch {
+        parsed = undefined
+      }
+      if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
+        ctx.addIssue({ code: 'custom', message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")` })
+        return z.NEVER
+      }
+      return value.trim()
+    }),
+  WEB_CONCURRENCY: integer('WEB_CONCURRENCY', 1, 64, 1),
 })
 
 /**
@@ -207,6 +225,10 @@ const configSchema = envSchema.transform((e) => ({
     /** Time a file may take to parse, in the worker (IMPORT_TIMEOUT_SECONDS, default 30). */
     timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
   },
+  /** PostgreSQL to run on (`postgres://...`); unset: SQLite in `dataDir`. */
+  databaseUrl: e.DATABASE_URL,
+  /** Server processes (node:cluster workers) on one port; always 1 on SQLite. */
+  webConcurrency: e.WEB_CONCURRENCY,
 }))
 
 /** The configuration, exactly what `configSchema` produces. */
@@ -221,7 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const problems = result.error.issues.map((issue) => issue.message)
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
-  return { ...result.data, dataDir: path.resolve(cwd, result.data.dataDir) }
+  const config = result.data
+  if (config.databaseUrl && !config.authSecret) {
+    // Every process (and machine) must sign and check tokens with one secret; a secret generated
+    // into one data folder would make tokens fail on the others.
+    throw new ConfigError('Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)')
+  }
+  return { ...config, dataDir: path.resolve(cwd, config.dataDir) }
 }
 
 export const AUTH_SECRET_FILE = 'auth-secret'

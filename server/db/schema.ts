@@ -166,6 +166,15 @@ export interface ClassSetsTable {
   assigned: string
 }
 
+/** A rate-limit window shared by every server process (used on PostgreSQL; see server/http/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string
+  /** Hits in the window so far. */
+  count: number
+  /** When the window ends, in epoch milliseconds. */
+  reset_at_ms: number
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -183,4 +192,5 @@ export interface Database {
   classes: ClassesTable
   class_members: ClassMembersTable
   class_sets: ClassSetsTable
+  rate_limits: RateLimitsTable
 }

@@ -151,7 +151,7 @@ export const responseSchemas = {
   BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
-  Health: z.object({ status: z.literal('ok'), version: z.string() }),
+  Health: z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.') }),
   Classroom: classroomSchema,
   ClassroomList: listSchema(classroomSchema),
   ClassroomDetail: classroomDetailSchema,

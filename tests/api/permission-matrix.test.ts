@@ -854,7 +854,7 @@ const OTHER_ROUTES: RouteCase[] = [
     access: ACCESS.open,
     url: () => '/api/health',
     okStatus: 200,
-    okBody: () => ({ status: 'ok', version: expect.any(String) }),
+    okBody: () => ({ status: 'ok', version: expect.any(String), database: app.dialect }),
   },
   {
     method: 'GET',

@@ -25,11 +25,11 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
     position: index + 1,
     created: now,
   }))
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await repo.insertSet(trx, newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
     await insertCards(trx, cards)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 export const exportQuerySchema = z.object({

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps'
 import { forbidden, notFound } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
 import { assignedToClassOf, isAssignedToClassOf } from '../classes/classes.repo'
-import { findSetById, type StudySetWithOwner } from './sets.repo'
+import { findSetById, lockSet, type StudySetWithOwner } from './sets.repo'
 
 export const SET_NOT_FOUND = 'Study set not found'
 
@@ -36,6 +36,15 @@ export async function readableSet(deps: Deps, id: string, auth: AuthState | unde
   const set = await findSetById(deps.db, id)
   if (!set || !(await canRead(deps.db, id, set, auth))) throw notFound(SET_NOT_FOUND)
   return set
+}
+
+/**
+ * `ownedSet` for a change, inside the caller's transaction (`deps.db`): the set's row is locked
+ * first, so the set read is the newest and no other change of it or its cards runs meanwhile.
+ */
+export async function lockedOwnedSet(deps: Deps, id: string, auth: AuthState): Promise<StudySetWithOwner> {
+  await lockSet(deps.db, id)
+  return ownedSet(deps, id, auth)
 }
 
 /**
