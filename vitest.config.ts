@@ -14,22 +14,18 @@ export default defineConfig({
     hookTimeout: 20_000,
     projects: [
       {
+        // Unit tests beside the code: fast, no server.
         extends: true,
         test: {
-          name: 'sqlite',
-          include: [
-            'server/**/*.test.ts',
-            'shared/**/*.test.ts',
-            'renderer/src/**/*.test.{ts,tsx}',
-            'main/**/*.test.ts',
-            'tests/api/**/*.test.ts',
-            // The real server as a process: kill -9 loop, backup and restore, load (short form; see the files).
-            'tests/reliability/**/*.test.ts',
-            // electron-vite build and electron-builder --linux dir (about 15 s; see the file).
-            'tests/desktop/**/*.test.ts',
-          ],
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...POSTGRES_ONLY],
         },
+      },
+      {
+        // The API suite: the real app over HTTP, a fresh SQLite database per test app.
+        extends: true,
+        test: { name: 'sqlite', include: ['tests/api/**/*.test.ts'] },
       },
       {
         // The API suite again, on a throwaway PostgreSQL server (tests/support/postgres.ts) or
@@ -41,6 +37,12 @@ export default defineConfig({
           env: { CARDWISE_TEST_DIALECT: 'postgres' },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
         },
+      },
+      {
+        // Slow: the real server as a process (kill -9 loop, backup and restore, load, short
+        // forms; see the files) and the desktop packaging (electron-vite build, electron-builder).
+        extends: true,
+        test: { name: 'slow', include: ['tests/reliability/**/*.test.ts', 'tests/desktop/**/*.test.ts'] },
       },
     ],
   },

@@ -11,7 +11,7 @@ import {
   openEventStream,
   startTestApp,
   type TestApp,
-} from './harness'
+} from '../support/test-app'
 import { apiError } from './scenarios'
 
 /*

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { version } from '../../package.json'
 import { messages as m } from '../../shared/messages'
 import { MAX_BODY_BYTES } from '../../server/http/body'
-import { startTestApp, type TestApp } from './harness'
+import { startTestApp, type TestApp } from '../support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
 import { testDialect } from '../support/test-database'
 

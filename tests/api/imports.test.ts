@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportPreview } from '../../shared/api/imports'
 import { messages as m } from '../../shared/messages'
 import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '../support/anki-packages'
-import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from './harness'
+import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
 import { apiError } from './scenarios'
 
 /**

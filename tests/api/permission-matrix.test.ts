@@ -4,7 +4,7 @@ import { type Classroom, classMessages } from '../../shared/api/classes'
 import type { ErrorBody } from '../../shared/api/errors'
 import type { Flashcard, StudySet } from '../../shared/api/sets'
 import type { LearningSession } from '../../shared/api/study'
-import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from './harness'
+import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
 import {

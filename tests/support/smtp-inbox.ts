@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { decodeBody } from './mail'
+
+export interface ReceivedMail {
+  to: string[]
+  raw: string
+  subject: string
+  text: string
+}
+
+/** A real SMTP listener on loopback that keeps every message it receives. */
+export async function startSmtpInbox() {
+  const messages: ReceivedMail[] = []
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+          text: decodeBody(raw),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Every message to this address, oldest first. */
+    allTo(address: string): ReceivedMail[] {
+      return messages.filter((message) => message.to.includes(address))
+    },
+    /** The newest message to this address. */
+    lastTo(address: string): ReceivedMail | undefined {
+      return messages.filter((message) => message.to.includes(address)).at(-1)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
