@@ -4,6 +4,7 @@ import { systemClock } from './clock'
 import { type Config, ConfigError, loadConfig } from './config'
 import { runDatabaseCommand } from './db/backup-cli'
 import { DATABASE_FILE } from './db/database'
+import { consoleLogger, namedLogger } from './logger'
 
 /** The standalone server (`npm start`): reads the environment, migrates, listens, shuts down cleanly. */
 async function main() {
@@ -13,8 +14,11 @@ async function main() {
   // Loaded here, not at the top: `backup` and `restore` need none of the app and start faster.
   const { startServer } = await import('./start')
   const rendererDir = path.resolve(import.meta.dirname, '../renderer')
-  const server = await startServer(config, { rendererDir })
-  console.log(`Cardwise is listening on ${server.url} (data in ${config.dataDir})`)
+  // A worker's lines (its requests above all) name its process, so the log shows which one answered.
+  const who = cluster.isWorker ? `[worker ${process.pid}] ` : ''
+  const logger = cluster.isWorker ? namedLogger(consoleLogger, who.trim()) : consoleLogger
+  const server = await startServer(config, { rendererDir, logger })
+  console.log(`${who}Cardwise is listening on ${server.url} (data in ${config.dataDir})`)
 
   const stop = async (signal: string) => {
     console.log(`${signal} received: finishing running requests, then closing the database`)
