@@ -85,8 +85,28 @@ async function databaseCommand(command: 'backup' | 'restore', args: string[]) {
   process.exitCode = await runDatabaseCommand(command, args, { config, databaseFile: DATABASE_FILE, clock: systemClock, output: console })
 }
 
+/** `npm run db:copy -- <sqlite file> <postgres url>`: the SQLite database into an empty PostgreSQL one (server/db/copy.ts). */
+async function copyCommand(args: string[]) {
+  if (args.length !== 2 || args.some((arg) => arg.startsWith('-'))) {
+    console.error('Usage: npm run db:copy -- <sqlite file> <postgres url>')
+    process.exitCode = 2
+    return
+  }
+  const { CopyError, copySqliteToPostgres } = await import('./db/copy')
+  const [sqliteFile, postgresUrl] = args as [string, string]
+  try {
+    const { tables } = await copySqliteToPostgres(path.resolve(sqliteFile), postgresUrl)
+    for (const { table, rows } of tables) console.log(`${table}: ${rows} rows`)
+    console.log(`Copied ${tables.length} tables; every count checked.`)
+  } catch (error) {
+    if (!(error instanceof CopyError)) throw error
+    console.error(error.message)
+    process.exitCode = 1
+  }
+}
+
 const [command, ...args] = process.argv.slice(2)
-const run = command === 'backup' || command === 'restore' ? databaseCommand(command, args) : main()
+const run = command === 'backup' || command === 'restore' ? databaseCommand(command, args) : command === 'copy' ? copyCommand(args) : main()
 run.catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)
