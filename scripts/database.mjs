@@ -1,5 +1,6 @@
-// `npm run backup [-- --out <file>]` and `npm run restore -- <file>`: run the built server entry's
-// `backup` or `restore` command on DATA_DIR's database (see server/db/backup-cli.ts). Rebuilds the
+// `npm run backup [-- --out <file>]`, `npm run restore -- <file>` and
+// `npm run db:copy -- <sqlite file> <postgres url>`: run the built server entry's
+// `backup`, `restore` or `copy` command on DATA_DIR's database (see server/db/backup-cli.ts). Rebuilds the
 // server bundle first when it is missing or older than its sources (a server running from
 // dist/server has loaded all of its files at start, so it is not disturbed).
 import { execSync, spawnSync } from 'node:child_process'
@@ -12,8 +13,8 @@ const entry = path.join(root, 'dist/server/index.js')
 const sources = ['server', 'shared', 'package.json', 'vite.server.config.ts']
 
 const [command, ...args] = process.argv.slice(2)
-if (command !== 'backup' && command !== 'restore') {
-  console.error('Usage: node scripts/database.mjs backup|restore [arguments]')
+if (command !== 'backup' && command !== 'restore' && command !== 'copy') {
+  console.error('Usage: node scripts/database.mjs backup|restore|copy [arguments]')
   process.exit(2)
 }
 if (!existsSync(entry) || Math.max(...sources.map((source) => newestMtime(path.join(root, source)))) > statSync(entry).mtimeMs) {

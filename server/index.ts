@@ -4,6 +4,7 @@ import { systemClock } from './clock'
 import { type Config, ConfigError, loadConfig } from './config'
 import { runDatabaseCommand } from './db/backup-cli'
 import { DATABASE_FILE } from './db/database'
+import { consoleLogger, namedLogger } from './logger'
 
 /** The standalone server (`npm start`): reads the environment, migrates, listens, shuts down cleanly. */
 async function main() {
@@ -13,8 +14,11 @@ async function main() {
   // Loaded here, not at the top: `backup` and `restore` need none of the app and start faster.
   const { startServer } = await import('./start')
   const rendererDir = path.resolve(import.meta.dirname, '../renderer')
-  const server = await startServer(config, { rendererDir })
-  console.log(`Cardwise is listening on ${server.url} (data in ${config.dataDir})`)
+  // A worker's lines (its requests above all) name its process, so the log shows which one answered.
+  const who = cluster.isWorker ? `[worker ${process.pid}] ` : ''
+  const logger = cluster.isWorker ? namedLogger(consoleLogger, who.trim()) : consoleLogger
+  const server = await startServer(config, { rendererDir, logger })
+  console.log(`${who}Cardwise is listening on ${server.url} (data in ${config.dataDir})`)
 
   const stop = async (signal: string) => {
     console.log(`${signal} received: finishing running requests, then closing the database`)
@@ -81,8 +85,28 @@ async function databaseCommand(command: 'backup' | 'restore', args: string[]) {
   process.exitCode = await runDatabaseCommand(command, args, { config, databaseFile: DATABASE_FILE, clock: systemClock, output: console })
 }
 
+/** `npm run db:copy -- <sqlite file> <postgres url>`: the SQLite database into an empty PostgreSQL one (server/db/copy.ts). */
+async function copyCommand(args: string[]) {
+  if (args.length !== 2 || args.some((arg) => arg.startsWith('-'))) {
+    console.error('Usage: npm run db:copy -- <sqlite file> <postgres url>')
+    process.exitCode = 2
+    return
+  }
+  const { CopyError, copySqliteToPostgres } = await import('./db/copy')
+  const [sqliteFile, postgresUrl] = args as [string, string]
+  try {
+    const { tables } = await copySqliteToPostgres(path.resolve(sqliteFile), postgresUrl)
+    for (const { table, rows } of tables) console.log(`${table}: ${rows} rows`)
+    console.log(`Copied ${tables.length} tables; every count checked.`)
+  } catch (error) {
+    if (!(error instanceof CopyError)) throw error
+    console.error(error.message)
+    process.exitCode = 1
+  }
+}
+
 const [command, ...args] = process.argv.slice(2)
-const run = command === 'backup' || command === 'restore' ? databaseCommand(command, args) : main()
+const run = command === 'backup' || command === 'restore' ? databaseCommand(command, args) : command === 'copy' ? copyCommand(args) : main()
 run.catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error)
   process.exit(1)

@@ -12,3 +12,12 @@ export const consoleLogger: Logger = {
 }
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** `logger` with every line starting with `who` (each WEB_CONCURRENCY worker names its process). */
+export function namedLogger(logger: Logger, who: string): Logger {
+  return {
+    info: (message) => logger.info(`${who} ${message}`),
+    warn: (message) => logger.warn(`${who} ${message}`),
+    error: (message, error) => logger.error(`${who} ${message}`, error),
+  }
+}

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely'
-import type { DB } from './database'
+import { type DB, type DialectName, dialectOf } from './database'
 
 /**
  * A query whose shape never changes, built and compiled by Kysely once and then run with each
@@ -7,16 +7,19 @@ import type { DB } from './database'
  * (about 18 us of 30 here), and the hot reads (the caller's session, one set) run on nearly every
  * request. The builder receives placeholder values; each is swapped for the call's argument in the
  * compiled parameters, so the SQL text is the one Kysely wrote. The builder must declare each
- * argument (no defaults or rest parameters): their count is read from its length.
+ * argument (no defaults or rest parameters): their count is read from its length. Compiled once
+ * per dialect: one process may hold a SQLite and a PostgreSQL handle (db:copy's test, tools), and
+ * their SQL differs (`?` against `$1`).
  */
 export function compiledQuery<Row, Args extends string[]>(build: (db: DB, ...args: Args) => Compilable<Row>) {
-  let compiled: CompiledQuery<Row> | undefined
+  const compiledFor: Partial<Record<DialectName, CompiledQuery<Row>>> = {}
   const placeholders = Array.from({ length: build.length - 1 }, (_, index) => `\u0000arg${index}\u0000`) as Args
 
   return {
     /** All rows, on `db` (the app's handle or a transaction's). */
     async all(db: DB, ...args: Args): Promise<Row[]> {
-      compiled ??= build(db, ...placeholders).compile()
+      const dialect = dialectOf(db)
+      const compiled = (compiledFor[dialect] ??= build(db, ...placeholders).compile())
       const parameters = compiled.parameters.map((value) => {
         const index = typeof value === 'string' ? placeholders.indexOf(value as Args[number]) : -1
         return index === -1 ? value : args[index]
