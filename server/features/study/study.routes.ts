@@ -3,6 +3,7 @@ import { studySchemas } from '../../../shared/api/study'
 import type { Deps } from '../../deps'
 import { type Authenticated, requireUser } from '../../http/auth'
 import { type Input, validate } from '../../http/validate'
+import { recordAnswer } from '../memory/answers.service'
 import * as study from './study.service'
 
 type CreateSession = Authenticated & Input<typeof studySchemas.createSession>
@@ -28,8 +29,9 @@ export function studyRoutes(deps: Deps): Router {
   })
 
   router.post<Answer>('/sets/:id/answers', requireUser<Answer>(deps), validate(studySchemas.answer), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await study.recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    const answer = await recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    ctx.status = answer.status
+    ctx.body = answer.body
   })
 
   router.post<MatchResult>('/sets/:id/match-results', requireUser<MatchResult>(deps), validate(studySchemas.matchResult), async (ctx) => {

@@ -1,0 +1,201 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { CardMemoryTable, ReviewLogTable, UserSettingsTable } from '../../db/schema'
+
+/*
+ * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and
+ * PostgreSQL. Times are ISO-8601 text in UTC, so comparing them as text compares them as times.
+ */
+
+export type CardMemoryRow = Selectable<CardMemoryTable>
+export type ReviewLogRow = Selectable<ReviewLogTable>
+export type UserSettingsRow = Selectable<UserSettingsTable>
+
+export async function findSettings(db: DB, userId: string): Promise<UserSettingsRow | undefined> {
+  return db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()
+}
+
+export async function upsertRetention(db: DB, userId: string, desiredRetention: number, at: string): Promise<void> {
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: userId, desired_retention: desiredRetention, parameters: null, parameters_fitted_at: null, parameters_review_count: null, fit_claimed_at: null, updated: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ desired_retention: desiredRetention, updated: at }))
+    .execute()
+}
+
+/**
+ * The card's memory, read with a no-op update so that on PostgreSQL the row stays locked until the
+ * transaction ends: two answers to one card then follow each other instead of both starting from
+ * the same state. (SQLite runs one write transaction at a time anyway; `FOR UPDATE` does not
+ * exist there, and this works on both.)
+ */
+export async function lockCardMemory(db: DB, userId: string, cardId: string): Promise<CardMemoryRow | undefined> {
+  return db
+    .updateTable('card_memory')
+    .set((eb) => ({ reps: eb.ref('reps') }))
+    .where('user_id', '=', userId)
+    .where('flashcard_id', '=', cardId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function upsertCardMemory(db: DB, row: Insertable<CardMemoryTable>): Promise<void> {
+  const { user_id: _user, flashcard_id: _card, ...changes } = row
+  await db
+    .insertInto('card_memory')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'flashcard_id']).doUpdateSet(changes))
+    .execute()
+}
+
+/** Inserts a log row; false when the user already sent this client id (the row is not inserted). */
+export async function insertReview(db: DB, row: Insertable<ReviewLogTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('review_log')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+export async function findReviewByClientId(db: DB, userId: string, clientId: string) {
+  return db.selectFrom('review_log').select(['id', 'response']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+/** A card's reviews by one student, oldest first: what its memory is replayed from. */
+export async function listCardReviews(db: DB, userId: string, cardId: string) {
+  return db
+    .selectFrom('review_log')
+    .select(['id', 'rating', 'answered_at'])
+    .where('user_id', '=', userId)
+    .where('flashcard_id', '=', cardId)
+    .orderBy('answered_at')
+    .orderBy('received_at')
+    .execute()
+}
+
+export async function updateReviewFields(db: DB, id: string, fields: Pick<ReviewLogRow, 'state' | 'elapsed_days' | 'scheduled_days' | 'stability' | 'difficulty' | 'due'>) {
+  await db.updateTable('review_log').set(fields).where('id', '=', id).execute()
+}
+
+/** The caller's memory of a set's cards. */
+export async function listSetMemory(db: DB, userId: string, setId: string): Promise<CardMemoryRow[]> {
+  return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
+}
+
+/** Memory rows of cards in sets the user may read: their own sets and public ones. */
+function readableMemory(db: DB, userId: string) {
+  return db
+    .selectFrom('card_memory')
+    .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
+    .where('card_memory.user_id', '=', userId)
+    .where((eb) => eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId)]))
+}
+
+export async function countDue(db: DB, userId: string, before: string): Promise<number> {
+  const row = await readableMemory(db, userId)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('card_memory.due', '<=', before)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('answered_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function countReviews(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Due cards (due at or before `before`), most overdue first, then the least stable: the
+ * (user_id, due) index gives the order. Only cards of sets the user may still read.
+ */
+export async function listDue(db: DB, userId: string, before: string, setId: string | undefined, limit: number, offset: number) {
+  let query = readableMemory(db, userId)
+    .innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id')
+    .where('card_memory.due', '<=', before)
+  if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
+  return query
+    .select([
+      'flashcards.id',
+      'flashcards.term',
+      'flashcards.definition',
+      'flashcards.position',
+      'flashcards.created',
+      'study_sets.id as set_id',
+      'study_sets.title as set_title',
+      'card_memory.due',
+      'card_memory.stability',
+      'card_memory.last_review',
+    ])
+    .orderBy('card_memory.due')
+    .orderBy('card_memory.stability')
+    .orderBy('card_memory.flashcard_id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+export async function countDueInSet(db: DB, userId: string, before: string, setId: string | undefined): Promise<number> {
+  let query = readableMemory(db, userId).where('card_memory.due', '<=', before)
+  if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
+  const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The user's reviews since a time, for the per-day chart (grouped by day in the service). */
+export async function listReviewTimesSince(db: DB, userId: string, since: string) {
+  return db.selectFrom('review_log').select(['answered_at', 'correct']).where('user_id', '=', userId).where('answered_at', '>=', since).execute()
+}
+
+/** Due times and stability of the user's readable cards, for the forecast and the retention. */
+export async function listReadableMemory(db: DB, userId: string) {
+  return readableMemory(db, userId).select(['card_memory.due', 'card_memory.stability', 'card_memory.last_review']).execute()
+}
+
+/** The whole log of a user for the CSV, oldest first, with each card's term and set title and who may read the set. */
+export async function listLogForExport(db: DB, userId: string) {
+  return db
+    .selectFrom('review_log')
+    .innerJoin('flashcards', 'flashcards.id', 'review_log.flashcard_id')
+    .innerJoin('study_sets', 'study_sets.id', 'review_log.study_set_id')
+    .select([
+      'review_log.answered_at',
+      'review_log.flashcard_id',
+      'review_log.study_set_id',
+      'study_sets.title',
+      'study_sets.is_public',
+      'study_sets.owner_id',
+      'flashcards.term',
+      'review_log.mode',
+      'review_log.question',
+      'review_log.outcome',
+      'review_log.correct',
+      'review_log.rating',
+      'review_log.state',
+      'review_log.elapsed_days',
+      'review_log.scheduled_days',
+      'review_log.stability',
+      'review_log.difficulty',
+      'review_log.due',
+      'review_log.duration_ms',
+    ])
+    .where('review_log.user_id', '=', userId)
+    .orderBy('review_log.answered_at')
+    .orderBy('review_log.received_at')
+    .execute()
+}
