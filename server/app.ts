@@ -10,6 +10,7 @@ import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
+import { memoryRoutes } from './features/memory/memory.routes'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
 import { studyRoutes } from './features/study/study.routes'
@@ -48,6 +49,7 @@ export function apiRouters(deps: Deps): Router[] {
     setsRoutes(deps),
     cardsRoutes(deps),
     studyRoutes(deps),
+    memoryRoutes(deps),
     contactRoutes(deps),
   ]
 }

@@ -716,8 +716,106 @@ const OTHER_ROUTES: RouteCase[] = [
   },
 ]
 
+/** The caller's review-log rows (none for a visitor): the only reviews their memory routes may count. */
+async function reviewsOf(caller: Caller) {
+  if (caller === 'visitor') return []
+  return app.db.selectFrom('review_log').select(['flashcard_id', 'study_set_id']).where('user_id', '=', accounts[caller].id).execute()
+}
+
+/** A set the caller may read: public, or their own. */
+async function readableBy(caller: Caller, setId: string): Promise<boolean> {
+  const set = await app.db.selectFrom('study_sets').select(['is_public', 'owner_id']).where('id', '=', setId).executeTakeFirstOrThrow()
+  return set.is_public === 1 || (caller !== 'visitor' && set.owner_id === accounts[caller].id)
+}
+
+const MEMORY_ROUTES: RouteCase[] = [
+  {
+    method: 'GET',
+    path: '/api/review/summary',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/review/summary',
+    okStatus: 200,
+    // Each caller counts their own reviews only (every fixture answer was given today).
+    afterOk: async (response, { caller }) => {
+      expect(response.body).toEqual({ dueNow: expect.any(Number), dueToday: expect.any(Number), reviewedToday: (await reviewsOf(caller)).length })
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/review/due',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/review/due?perPage=500',
+    okStatus: 200,
+    // Only cards the caller reviewed, of sets they may read.
+    afterOk: async (response, { caller }) => {
+      const reviewed = new Set((await reviewsOf(caller)).map((row) => row.flashcard_id))
+      for (const item of response.body.items) {
+        expect(reviewed.has(item.card.id)).toBe(true)
+        expect(await readableBy(caller, item.set.id)).toBe(true)
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/settings',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/settings',
+    okStatus: 200,
+    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    afterOk: async (response, { caller }) => {
+      expect(response.body.reviewCount).toBe((await reviewsOf(caller)).length)
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/me/settings',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/users/me/settings',
+    body: () => ({ desiredRetention: 0.9 }),
+    okStatus: 200,
+    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    afterRefused: async (row) => {
+      if (!row.actor) return
+      expect(await app.db.selectFrom('user_settings').select('user_id').where('user_id', '=', row.actor.id).execute()).toEqual([])
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/stats',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/stats?days=30',
+    okStatus: 200,
+    afterOk: async (response, { caller }) => {
+      const total = response.body.reviewsPerDay.reduce((sum: number, day: { reviews: number }) => sum + day.reviews, 0)
+      expect(total).toBe((await reviewsOf(caller)).length)
+      expect(response.body.dueForecast).toHaveLength(14)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/review-log',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/review-log?format=csv',
+    okStatus: 200,
+    // One line per review of the caller's, none of anyone else's.
+    afterOk: async (response, { caller }) => {
+      const lines = response.text.trimEnd().split('\r\n').slice(1)
+      const own = await reviewsOf(caller)
+      expect(lines).toHaveLength(own.length)
+      const ownCards = new Set(own.map((row) => row.flashcard_id))
+      for (const line of lines) expect(ownCards.has(line.split(',')[1] ?? '')).toBe(true)
+    },
+  },
+]
+
 /** Every route of the contract, in the order its rows run. */
-const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...COLLECTION_ROUTES, ...OTHER_ROUTES]
+const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEMORY_ROUTES, ...COLLECTION_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {
   const table = ROUTES.map((route) => `${route.method} ${route.path}`)
@@ -1017,6 +1115,14 @@ function invisibleTo(caller: Exclude<Caller, 'owner'>, target: () => StudySet, w
     row('public tags: not its tag', () => '/api/sets/tags?scope=public', 200),
     row('tags without a scope: not its tag', () => '/api/sets/tags', 200),
   ]
+  if (caller !== 'visitor') {
+    // The caller's own memory routes: their reviews of the set's cards no longer show what they were about.
+    rows.push(
+      row('the due list: none of its cards', () => '/api/review/due?perPage=500', 200),
+      row('the review log: none of its text or ids', () => '/api/users/me/review-log', 200),
+      row('the progress charts: nothing of it', () => '/api/users/me/stats', 200),
+    )
+  }
   if (caller === 'other') {
     rows.push(
       row('my sets, search by its title: nothing', () => `/api/sets?search=${words.title}`, 200, empty),
@@ -1072,6 +1178,12 @@ describe('after a set goes from public to private, it is gone from every answer 
   beforeAll(async () => {
     flip = await createSet(app, accounts.owner, { title: 'Flipping Walrus', description: 'pinniped facts', tags: 'fliptag', isPublic: true })
     flipCards = await addCards(app, accounts.owner, flip.id, ['blubber', 'tusk'])
+    // Others study it while it is public: an Again makes the card due a minute later.
+    for (const caller of ['other', 'unverified'] as const) {
+      const body = { cardId: flipCards[0]?.id, mode: 'write', correct: false }
+      expect((await app.api('POST', `/api/sets/${flip.id}/answers`, { token: accounts[caller].token, body })).status).toBe(201)
+    }
+    app.clock.advance(2 * 60_000)
   })
   const markers = () => [flip.id, 'Walrus', 'pinniped', 'FLIPTAG', 'blubber', 'tusk', ...flipCards.map((card) => card.id)]
   const words = { title: 'walrus', description: 'pinniped', tag: 'fliptag', term: 'blubber' }
@@ -1096,6 +1208,13 @@ describe('after a set goes from public to private, it is gone from every answer 
     visible(caller, 'public search finds it', () => '/api/sets/public?search=walrus', () => ({ totalItems: 1, items: [{ id: flip.id }] })),
     visible(caller, 'its cards can be read', () => `/api/sets/${flip.id}/cards`, () => ({ totalItems: 2 })),
     visible(caller, 'its tag is in the public tags', () => '/api/sets/tags', () => ({ tags: expect.arrayContaining(['FLIPTAG']) })),
+    ...(caller === 'visitor'
+      ? []
+      : [
+          visible(caller, 'the card they missed is in their due list', () => '/api/review/due?perPage=500', () => ({
+            items: expect.arrayContaining([expect.objectContaining({ card: expect.objectContaining({ id: flipCards[0]?.id }), set: { id: flip.id, title: 'Flipping Walrus' } })]),
+          })),
+        ]),
   ])
 
   scenarios(getApp, [
