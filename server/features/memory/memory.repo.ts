@@ -93,12 +93,39 @@ function readableMemory(db: DB, userId: string) {
     .where((eb) => eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId)]))
 }
 
-export async function countDue(db: DB, userId: string, before: string): Promise<number> {
-  const row = await readableMemory(db, userId)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('card_memory.due', '<=', before)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+/**
+ * The user's due cards per set: due at or before `now`, and at or before `until` (later), counted
+ * on the covering (user_id, due, study_set_id) index without touching the rows. Which sets the
+ * user may still read is checked afterwards, once per set (`readableSetIds`), not once per card.
+ */
+export async function dueCountsBySet(db: DB, userId: string, now: string, until: string, setId?: string) {
+  let query = db
+    .selectFrom('card_memory')
+    .select((eb) => [
+      'study_set_id',
+      eb.fn.countAll<number | string>().as('due_until'),
+      eb.fn.sum<number | string>(eb.case().when('due', '<=', now).then(1).else(0).end()).as('due_now'),
+    ])
+    .where('user_id', '=', userId)
+    .where('due', '<=', until)
+  if (setId !== undefined) query = query.where('study_set_id', '=', setId)
+  const rows = await query.groupBy('study_set_id').execute()
+  return rows.map((row) => ({ setId: row.study_set_id, dueNow: Number(row.due_now ?? 0), dueUntil: Number(row.due_until) }))
+}
+
+/** Of these sets, the ones the user may read (their own or public). */
+export async function readableSetIds(db: DB, userId: string, setIds: string[]): Promise<Set<string>> {
+  const readable = new Set<string>()
+  for (let i = 0; i < setIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('study_sets')
+      .select('id')
+      .where('id', 'in', setIds.slice(i, i + 500))
+      .where((eb) => eb.or([eb('is_public', '=', 1), eb('owner_id', '=', userId)]))
+      .execute()
+    for (const row of rows) readable.add(row.id)
+  }
+  return readable
 }
 
 export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {
@@ -148,13 +175,6 @@ export async function listDue(db: DB, userId: string, before: string, setId: str
     .limit(limit)
     .offset(offset)
     .execute()
-}
-
-export async function countDueInSet(db: DB, userId: string, before: string, setId: string | undefined): Promise<number> {
-  let query = readableMemory(db, userId).where('card_memory.due', '<=', before)
-  if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
-  const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
-  return Number(row.n)
 }
 
 /** The user's reviews since a time, for the per-day chart (grouped by day in the service). */

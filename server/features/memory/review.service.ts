@@ -36,12 +36,25 @@ export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummar
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
   const endOfToday = new Date(today.getTime() + DAY_MS - 1)
-  const [dueNow, dueToday, reviewedToday] = await Promise.all([
-    repo.countDue(deps.db, auth.user.id, now.toISOString()),
-    repo.countDue(deps.db, auth.user.id, endOfToday.toISOString()),
+  const [counts, reviewedToday] = await Promise.all([
+    readableDueCounts(deps, auth.user.id, now.toISOString(), endOfToday.toISOString()),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
   ])
-  return { dueNow, dueToday, reviewedToday }
+  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday }
+}
+
+/** Due counts over the sets the user may still read. */
+async function readableDueCounts(deps: Deps, userId: string, now: string, until: string, setId?: string) {
+  const bySet = await repo.dueCountsBySet(deps.db, userId, now, until, setId)
+  const readable = await repo.readableSetIds(deps.db, userId, bySet.map((row) => row.setId))
+  let dueNow = 0
+  let dueUntil = 0
+  for (const row of bySet) {
+    if (!readable.has(row.setId)) continue
+    dueNow += row.dueNow
+    dueUntil += row.dueUntil
+  }
+  return { dueNow, dueUntil }
 }
 
 /**
@@ -55,7 +68,7 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
   const { limit, offset } = limitOffset(query)
   const [rows, total, settingsRow] = await Promise.all([
     repo.listDue(deps.db, auth.user.id, before, query.setId, limit, offset),
-    repo.countDueInSet(deps.db, auth.user.id, before, query.setId),
+    readableDueCounts(deps, auth.user.id, before, before, query.setId).then((counts) => counts.dueNow),
     repo.findSettings(deps.db, auth.user.id),
   ])
   const weights = storedWeights(settingsRow)
