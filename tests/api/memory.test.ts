@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerResponse, DueItem } from '../../shared/api/memory'
 import type { Flashcard, StudySet } from '../../shared/api/sets'
 import type { ProgressItem } from '../../shared/api/study'
+import { fitDueStudents } from '../../server/features/memory/fit-job'
+import { simulateLog } from '../../server/features/memory/simulate'
+import { silentLogger } from '../../server/logger'
 import { type Account, createAccount, startTestApp, type TestApp } from './harness'
 import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, createSet, invalid, setNotFound, unverified } from './sets-helpers'
@@ -477,6 +480,37 @@ describe('GET and PATCH /api/users/me/settings', () => {
       Date.parse(((await answer(account, { cardId: card(5).id, mode: 'flashcards', rating: 4 })).body as AnswerResponse).memory.due)
     expect(await dueAfterEasy(strict)).toBeLessThan(await dueAfterEasy(relaxed))
   })
+})
+
+describe('personal parameters, fitted in the background once a student has 400 reviews', () => {
+  it('the settings say personal, with the fit time, and answers are scheduled with them', async () => {
+    const learner = await createAccount(app)
+    // 400+ answers through the API would take minutes: a synthetic log goes straight into the table.
+    const log = simulateLog({ settings: { desiredRetention: 0.9, weights: null }, cards: openCards.length, days: 25, seed: 5 })
+    const now = app.clock.now().getTime()
+    const shift = now - 26 * DAY - (log[0]?.at.getTime() ?? 0)
+    let extra = 0
+    while (log.length < 420) log.push({ ...(log[extra++ % log.length] as (typeof log)[number]) })
+    await app.db
+      .insertInto('review_log')
+      .values(
+        log.map((review, i) => ({
+          id: `fit-${learner.id}-${i}`, user_id: learner.id, flashcard_id: card(Number(review.cardId.slice(4))).id, study_set_id: openSet.id, mode: 'review',
+          question: 'self_graded', outcome: review.rating > 1 ? 'right' : 'wrong', correct: review.rating > 1 ? 1 : 0, rating: review.rating, duration_ms: null,
+          answered_at: new Date(review.at.getTime() + shift).toISOString(), received_at: new Date(now).toISOString(), client_id: null, state: 0,
+          elapsed_days: 0, scheduled_days: 0, stability: 1, difficulty: 5, due: new Date(now).toISOString(), response: null,
+        })),
+      )
+      .execute()
+    const before = await app.api('GET', '/api/users/me/settings', { token: learner.token })
+    expect(before.body).toMatchObject({ parameters: 'default', parametersFittedAt: null, reviewCount: log.length })
+
+    expect(await fitDueStudents({ db: app.db, clock: app.clock, logger: silentLogger })).toEqual([learner.id])
+    const after = await app.api('GET', '/api/users/me/settings', { token: learner.token })
+    expect(after.body).toMatchObject({ parameters: 'personal', parametersFittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    const stored = await app.db.selectFrom('user_settings').select('parameters').where('user_id', '=', learner.id).executeTakeFirstOrThrow()
+    expect(JSON.parse(stored.parameters ?? '[]')).toHaveLength(21)
+  }, 60_000)
 })
 
 describe('GET /api/users/me/stats and /api/users/me/review-log', () => {
