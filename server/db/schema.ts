@@ -55,6 +55,11 @@ export interface StudySetsTable {
   card_count: number
   created: string
   updated: string
+  /** BCP 47 tags the terms and the definitions are read aloud in; null until chosen. */
+  term_language: string | null
+  definition_language: string | null
+  /** The set this one was copied from ("Save a copy"); null for originals and once it is deleted. */
+  copied_from_set_id: string | null
 }
 
 export interface SetTagsTable {
@@ -185,6 +190,14 @@ export interface UserSettingsTable {
   updated: string
 }
 
+/** One row per student and starred card. */
+export interface CardStarsTable {
+  user_id: string
+  flashcard_id: string
+  study_set_id: string
+  created: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -201,4 +214,5 @@ export interface Database {
   review_log: ReviewLogTable
   card_memory: CardMemoryTable
   user_settings: UserSettingsTable
+  card_stars: CardStarsTable
 }

@@ -4,7 +4,7 @@ import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } 
 import { ANSWER_MAX_AGE_DAYS } from '../study/retention'
 import type { CardMemoryView } from './memory'
 
-/** The API shapes of study records (api.md, "Study records"). All belong to the caller. */
+/** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */
 export type LearningSessionStatus = 'in_progress' | 'completed'
 
 export interface LearningSession {
@@ -58,6 +58,11 @@ export const MASTERY_MODES: readonly StudyMode[] = ['learn', 'write', 'review', 
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 const modeList = STUDY_MODES.map((mode) => `'${mode}'`)
 const MODE_MESSAGE = `mode must be ${modeList.slice(0, -1).join(', ')} or ${modeList.at(-1)}.`
+
+/** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
+export interface BestMatchTime {
+  bestTime: number | null
+}
 
 const count = (label: string) =>
   z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)

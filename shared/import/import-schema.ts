@@ -14,7 +14,7 @@ const cardText = (field: 'Term' | 'Definition') =>
   z.string({ error: `Each flashcard needs a ${field.toLowerCase()} as text.` }).max(100_000, `${field} is far too long.`)
 
 /**
- * POST /api/sets/import (api.md, "Study sets and cards"): the title and description are checked
+ * POST /api/sets/import (docs/content-rules.md, 'Import'): the title and description are checked
  * like a set's (profanity refused), with the import dialog's messages; each card is cleaned
  * (markup stripped, trimmed, cut to 120/300, profanity masked, not refused), and cards left
  * without a term or a definition are dropped. None left: 'No valid flashcards found in file'.
@@ -39,8 +39,10 @@ export function createImportSetSchema(strip: StripMarkup) {
         .max(IMPORT_LIMITS.description, importMessages.descriptionTooLong)
         .refine((value) => !containsProfanity(value), textMessages.profane('Description')),
     )
+  // A card object without a term or a definition is dropped below, like one whose text is empty
+  // (spec section 5: cards missing term or definition are dropped), not a reason to refuse the file.
   const card = z.object(
-    { term: cardText('Term'), definition: cardText('Definition') },
+    { term: cardText('Term').optional().default(''), definition: cardText('Definition').optional().default('') },
     { error: 'Each flashcard must be an object with a term and a definition.' },
   )
 

@@ -1,21 +1,28 @@
-import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import type { AnswerResponse } from '@shared/api/memory'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
   LearningSession,
   MatchResultInput,
   ProgressResponse,
   UpdateSessionInput,
-} from '../../../../shared/api/study'
-import { api } from '../../lib/api'
-import { authStore } from '../auth/auth-store'
-import { cardPages, mergeCards, setsApi } from '../sets/sets-api'
+} from '@shared/api/study'
+import { api } from '@/lib/api'
+import { authStore } from '@/features/auth'
+import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
+
+/**
+ * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
+ * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts).
+ */
+export const recordAnswer = (setId: string, input: AnswerInput) => api.post<AnswerResponse>(`${setPath(setId)}/answers`, input)
 
 /** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
 export const studyApi = {
   progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
-  answer: (setId: string, input: AnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input),
+  answer: recordAnswer,
   createSession: (setId: string, totalCards: number) =>
     api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
   updateSession: (sessionId: string, input: UpdateSessionInput) =>
