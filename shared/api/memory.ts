@@ -37,6 +37,8 @@ export interface ReviewSummary {
   dueNow: number
   dueToday: number
   reviewedToday: number
+  /** When the next card falls due after now (ISO time), or null when none is scheduled. */
+  nextDue: string | null
 }
 
 /** One item of GET /api/review/due. */
@@ -65,6 +67,19 @@ export interface MemoryStats {
   dueForecast: { day: string; due: number }[]
   /** Predicted recall now, averaged over the student's reviewed cards (null with none). */
   retention: number | null
+  /** Mastery of each set the student has answered cards of (and may still read), by title. */
+  sets: SetMastery[]
+}
+
+/** How many of a set's cards are in each mastery status (docs/study-rules.md, 'Mastery'). */
+export interface SetMastery {
+  setId: string
+  title: string
+  /** The set's cards; those never answered in a counting mode are `cardCount` minus the three counts. */
+  cardCount: number
+  mastered: number
+  learning: number
+  needsReview: number
 }
 
 const wholeNumber = (label: string, min: number, max: number, fallback: number) =>

@@ -128,6 +128,7 @@ export const reviewSummarySchema = z.object({
   dueNow: z.number().int(),
   dueToday: z.number().int().describe('Due by the end of the UTC day, including those due now.'),
   reviewedToday: z.number().int(),
+  nextDue: z.string().nullable().describe('When the next card falls due after now, or null when none is scheduled.'),
 })
 
 export const dueItemSchema = z.object({
@@ -149,6 +150,18 @@ export const memoryStatsSchema = z.object({
   reviewsPerDay: z.array(z.object({ day: z.string(), reviews: z.number().int(), correct: z.number().int() })),
   dueForecast: z.array(z.object({ day: z.string(), due: z.number().int() })).describe('Today (with every overdue card) and the 13 days after.'),
   retention: z.number().nullable().describe("Predicted recall now, averaged over the caller's reviewed cards; null with none."),
+  sets: z
+    .array(
+      z.object({
+        setId: z.string(),
+        title: z.string(),
+        cardCount: z.number().int(),
+        mastered: z.number().int(),
+        learning: z.number().int(),
+        needsReview: z.number().int(),
+      }),
+    )
+    .describe('Mastery of each set the caller answered cards of and may still read, by title.'),
 })
 
 /** Every answer shape the OpenAPI document names, by its component name. */

@@ -330,7 +330,7 @@ describe('GET /api/review/summary and /api/review/due', () => {
     app.clock.advance(2 * 60_000)
   })
 
-  const summary = (expected: Record<string, number>, name: string): ApiScenario => ({
+  const summary = (expected: Record<string, unknown>, name: string): ApiScenario => ({
     name,
     method: 'GET',
     url: '/api/review/summary',
@@ -341,7 +341,7 @@ describe('GET /api/review/summary and /api/review/due', () => {
   const dueIds = (response: { body: { items: DueItem[] } }) => response.body.items.map((item) => item.card.id)
 
   scenarios(getApp, [
-    summary({ dueNow: 2, dueToday: 3, reviewedToday: 4 }, 'two due now (the Again ones), three by tonight, four reviewed today'),
+    summary({ dueNow: 2, dueToday: 3, reviewedToday: 4, nextDue: expect.any(String) }, 'two due now (the Again ones), three by tonight, four reviewed today'),
     {
       name: 'the due list: most overdue first, with the set and the predicted recall',
       method: 'GET',
@@ -388,7 +388,7 @@ describe('GET /api/review/summary and /api/review/due', () => {
       body: { isPublic: false },
       expectedStatus: 200,
     },
-    summary({ dueNow: 1, dueToday: 2, reviewedToday: 4 }, 'its card has left the counts'),
+    summary({ dueNow: 1, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String) }, 'its card has left the counts'),
     {
       name: 'and the due list',
       method: 'GET',
@@ -424,7 +424,13 @@ describe('GET /api/review/summary and /api/review/due', () => {
       token: () => reviewer.token,
       before: () => app.clock.advance(10 * 60_000),
       expectedStatus: 200,
-      expectedBody: { dueNow: 2, dueToday: 2, reviewedToday: 4 },
+      // The Easy card, days away, is the next to fall due.
+      expectedBody: { dueNow: 2, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String) },
+      after: async (response) => {
+        const progress = await app.api('GET', `/api/sets/${openSet.id}/progress`, { token: reviewer.token })
+        const easy = progress.body.items.find((item: { cardId: string }) => item.cardId === card(2).id)
+        expect(response.body.nextDue).toBe(easy.memory.due)
+      },
     },
     {
       name: 'the next day nothing was reviewed today',
@@ -539,13 +545,16 @@ describe('GET /api/users/me/stats and /api/users/me/review-log', () => {
     expect(response.body.dueForecast[0]).toEqual({ day: day(0), due: 2 })
     expect(response.body.dueForecast.reduce((sum: number, entry: { due: number }) => sum + entry.due, 0)).toBe(2)
     expect(response.body.retention).toBe(1)
+    // card 0: one right, one wrong (50%, learning); card 1: one right (mastered).
+    expect(response.body.sets).toEqual([{ setId: openSet.id, title: 'Open Memory', cardCount: expect.any(Number), mastered: 1, learning: 1, needsReview: 0 }])
     expect((await app.api('GET', '/api/users/me/stats', { token: learner.token })).body.reviewsPerDay).toHaveLength(30)
   })
 
   it('an account with no reviews: zeros and a null retention', async () => {
     const fresh = await createAccount(app)
     const response = await app.api('GET', '/api/users/me/stats?days=1', { token: fresh.token })
-    expect(response.body).toEqual({ reviewsPerDay: [{ day: expect.any(String), reviews: 0, correct: 0 }], dueForecast: expect.any(Array), retention: null })
+    expect(response.body).toEqual({ reviewsPerDay: [{ day: expect.any(String), reviews: 0, correct: 0 }], dueForecast: expect.any(Array), retention: null, sets: [] })
+    expect((await app.api('GET', '/api/review/summary', { token: fresh.token })).body).toEqual({ dueNow: 0, dueToday: 0, reviewedToday: 0, nextDue: null })
   })
 
   it.each([

@@ -177,6 +177,26 @@ export async function listDue(db: DB, userId: string, before: string, setId: str
     .execute()
 }
 
+/** When the user's next card falls due after `after` (sets they may read), or null. */
+export async function nextDue(db: DB, userId: string, after: string): Promise<string | null> {
+  const row = await readableMemory(db, userId)
+    .where('card_memory.due', '>', after)
+    .select((eb) => eb.fn.min<string | null>('card_memory.due').as('next'))
+    .executeTakeFirst()
+  return row?.next ?? null
+}
+
+/** The user's mastery counts on the cards of each set they may read, with the set's title and size. */
+export async function listReadableProgress(db: DB, userId: string) {
+  return db
+    .selectFrom('study_progress')
+    .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
+    .where('study_progress.user_id', '=', userId)
+    .where((eb) => eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId)]))
+    .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
+    .execute()
+}
+
 /** The user's reviews since a time, for the per-day chart (grouped by day in the service). */
 export async function listReviewTimesSince(db: DB, userId: string, since: string) {
   return db.selectFrom('review_log').select(['answered_at', 'correct']).where('user_id', '=', userId).where('answered_at', '>=', since).execute()

@@ -5,9 +5,11 @@ import {
   type MemoryStats,
   REVIEW_LOG_COLUMNS,
   type ReviewSummary,
+  type SetMastery,
   type memorySchemas,
 } from '../../../shared/api/memory'
 import type { ListResponse } from '../../../shared/api/sets'
+import { cardStatus } from '../../../shared/study/mastery'
 import { DUE_FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '../../../shared/study/retention'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
@@ -36,11 +38,12 @@ export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummar
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
   const endOfToday = new Date(today.getTime() + DAY_MS - 1)
-  const [counts, reviewedToday] = await Promise.all([
+  const [counts, reviewedToday, nextDue] = await Promise.all([
     readableDueCounts(deps, auth.user.id, now.toISOString(), endOfToday.toISOString()),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
+    repo.nextDue(deps.db, auth.user.id, now.toISOString()),
   ])
-  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday }
+  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday, nextDue }
 }
 
 /** Due counts over the sets the user may still read. */
@@ -109,10 +112,11 @@ export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Pro
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
   const since = new Date(today.getTime() - (query.days - 1) * DAY_MS)
-  const [reviews, memory, settingsRow] = await Promise.all([
+  const [reviews, memory, settingsRow, progress] = await Promise.all([
     repo.listReviewTimesSince(deps.db, auth.user.id, since.toISOString()),
     repo.listReadableMemory(deps.db, auth.user.id),
     repo.findSettings(deps.db, auth.user.id),
+    repo.listReadableProgress(deps.db, auth.user.id),
   ])
 
   const perDay = new Map<string, { day: string; reviews: number; correct: number }>()
@@ -140,7 +144,24 @@ export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Pro
     reviewsPerDay: [...perDay.values()],
     dueForecast: forecast,
     retention: memory.length === 0 ? null : recallSum / memory.length,
+    sets: setMastery(progress),
   }
+}
+
+/** Each set's cards by mastery status (the rule of shared/study/mastery.ts), sets by title. */
+function setMastery(rows: Awaited<ReturnType<typeof repo.listReadableProgress>>): SetMastery[] {
+  const bySet = new Map<string, SetMastery>()
+  for (const row of rows) {
+    const set = bySet.get(row.id) ?? { setId: row.id, title: row.title, cardCount: row.card_count, mastered: 0, learning: 0, needsReview: 0 }
+    bySet.set(row.id, set)
+    const attempts = row.correct_count + row.incorrect_count
+    if (attempts === 0) continue
+    const status = cardStatus(row.correct_count / attempts)
+    if (status === 'mastered') set.mastered += 1
+    else if (status === 'learning') set.learning += 1
+    else set.needsReview += 1
+  }
+  return [...bySet.values()].sort((a, b) => a.title.localeCompare(b.title) || a.setId.localeCompare(b.setId))
 }
 
 /** A CSV value (RFC 4180), with text that a spreadsheet would run as a formula made inert. */
