@@ -8,6 +8,7 @@ import type {
   UpdateSessionInput,
 } from '@shared/api/study'
 import { api } from '@/lib/api'
+import { notifyAnswered } from '@/lib/answer-events'
 import { authStore } from '@/features/auth'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
@@ -17,7 +18,11 @@ const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
  * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
  * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts).
  */
-export const recordAnswer = (setId: string, input: AnswerInput) => api.post<AnswerResponse>(`${setPath(setId)}/answers`, input)
+export async function recordAnswer(setId: string, input: AnswerInput): Promise<AnswerResponse> {
+  const answer = await api.post<AnswerResponse>(`${setPath(setId)}/answers`, input)
+  notifyAnswered()
+  return answer
+}
 
 /** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
 export const studyApi = {
