@@ -12,11 +12,18 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
-/** JSON bodies only, capped in size; any other body type is 415. */
+/**
+ * Routes that read a multipart upload themselves, after authentication, with their own size
+ * limit (the import preview: server/features/imports/imports.routes.ts).
+ */
+const MULTIPART_PATHS = new Set(['/api/imports/preview'])
+
+/** JSON bodies only, capped in size; any other body type is 415 (multipart only where a route reads it). */
 export function jsonBody(): Middleware[] {
   const rejectNonJson: Middleware = async (ctx, next) => {
     const method = ctx.method as (typeof METHODS_WITH_BODY)[number]
-    if (METHODS_WITH_BODY.includes(method) && hasBody(ctx.headers) && !ctx.is('application/json')) {
+    const multipartAllowed = MULTIPART_PATHS.has(ctx.path) && ctx.is('multipart/form-data') !== false
+    if (METHODS_WITH_BODY.includes(method) && hasBody(ctx.headers) && !ctx.is('application/json') && !multipartAllowed) {
       throw unsupportedMediaType()
     }
     await next()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
 import type { ErrorBody, ErrorCode } from './errors'
 import type { AnswerResponse, CardMemoryView, DueItem, MemorySettings, MemoryStats, ReviewSummary } from './memory'
@@ -164,6 +165,36 @@ export const memoryStatsSchema = z.object({
     .describe('Mastery of each set the caller answered cards of and may still read, by title.'),
 })
 
+export const classroomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: publicUserSchema.describe('The teacher.'),
+  memberCount: z.number().int().describe('Students in the class (the teacher is not counted).'),
+  role: z.enum(['teacher', 'student']).describe("The caller's role in the class."),
+  joinCode: z.string().optional().describe('Only for the teacher: 8 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ; the join link is /classes/join/{joinCode}.'),
+  created: z.string(),
+  updated: z.string(),
+})
+
+export const classroomDetailSchema = classroomSchema.extend({
+  sets: z.array(studySetSchema).describe('The assigned sets, most recently assigned first.'),
+  members: z.array(publicUserSchema).optional().describe('Only for the teacher: the students, by username (never their emails).'),
+})
+
+export const classProgressItemSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  setId: z.string(),
+  setTitle: z.string(),
+  cardCount: z.number().int(),
+  studied: z.number().int().describe('Cards of the set the student answered at least once.'),
+  mastered: z.number().int(),
+  learning: z.number().int(),
+  needsReview: z.number().int(),
+  dueToday: z.number().int(),
+  lastStudied: z.string().nullable(),
+})
+
 /** Every answer shape the OpenAPI document names, by its component name. */
 export const responseSchemas = {
   User: userSchema,
@@ -187,7 +218,11 @@ export const responseSchemas = {
   BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
-  Health: z.object({ status: z.literal('ok'), version: z.string() }),
+  Health: z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.') }),
+  Classroom: classroomSchema,
+  ClassroomList: listSchema(classroomSchema),
+  ClassroomDetail: classroomDetailSchema,
+  ClassProgress: z.object({ items: z.array(classProgressItemSchema) }),
   Error: errorBodySchema,
 }
 
@@ -216,4 +251,7 @@ export type ResponseSchemaChecks = [
   Check<Same<z.output<typeof dueItemSchema>, DueItem>>,
   Check<Same<z.output<typeof memorySettingsSchema>, MemorySettings>>,
   Check<Same<z.output<typeof memoryStatsSchema>, MemoryStats>>,
+  Check<Same<z.output<typeof classroomSchema>, Classroom>>,
+  Check<Same<z.output<typeof classroomDetailSchema>, ClassroomDetail>>,
+  Check<Same<z.output<(typeof responseSchemas)['ClassProgress']>, ClassProgressResponse>>,
 ]

@@ -63,7 +63,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
         if (sent) throw new ResentAnswer()
       }
       const target = await studyRepo.findAnswerTarget(trx, setId, input.cardId)
-      if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+      if (!target || !(await canRead(trx, setId, target, auth))) throw notFound(SET_NOT_FOUND)
       if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
 
       const settings = settingsOf(await repo.findSettings(trx, userId))

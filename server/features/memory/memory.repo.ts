@@ -1,6 +1,7 @@
-import type { Insertable, Selectable } from 'kysely'
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { DB } from '../../db/database'
-import type { CardMemoryTable, ReviewLogTable, UserSettingsTable } from '../../db/schema'
+import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '../../db/schema'
+import { assignedToClassOf } from '../classes/classes.repo'
 
 /*
  * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and
@@ -84,13 +85,21 @@ export async function listSetMemory(db: DB, userId: string, setId: string): Prom
   return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
 }
 
-/** Memory rows of cards in sets the user may read: their own sets and public ones. */
+/**
+ * The reading rule of sets/set-access.ts (`readableBy`) for a query joined with study_sets:
+ * public, the user's own, or assigned to a class they are a student of.
+ */
+function readableSetBy(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
+  return eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId), assignedToClassOf(eb, userId)])
+}
+
+/** Memory rows of cards in sets the user may read. */
 function readableMemory(db: DB, userId: string) {
   return db
     .selectFrom('card_memory')
     .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
     .where('card_memory.user_id', '=', userId)
-    .where((eb) => eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId)]))
+    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
 }
 
 /**
@@ -121,7 +130,7 @@ export async function readableSetIds(db: DB, userId: string, setIds: string[]): 
       .selectFrom('study_sets')
       .select('id')
       .where('id', 'in', setIds.slice(i, i + 500))
-      .where((eb) => eb.or([eb('is_public', '=', 1), eb('owner_id', '=', userId)]))
+      .where((eb) => readableSetBy(eb, userId))
       .execute()
     for (const row of rows) readable.add(row.id)
   }
@@ -192,7 +201,7 @@ export async function listReadableProgress(db: DB, userId: string) {
     .selectFrom('study_progress')
     .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
     .where('study_progress.user_id', '=', userId)
-    .where((eb) => eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId)]))
+    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
     .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
     .execute()
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { StudySet } from '../../../shared/api/sets'
 import type { ImportSetData } from '../../../shared/import/import-schema'
 import { newId } from '../../db/ids'
+import { writeAnkiPackage, writeAnkiText } from '../imports/anki/write-package'
 import type { Deps } from '../../deps'
 import type { AuthState } from '../auth/sessions.service'
 import { insertCards } from '../cards/cards.repo'
@@ -24,22 +25,22 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
     position: index + 1,
     created: now,
   }))
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, newSetRow(auth, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.insertSet(trx, newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
     await insertCards(trx, cards)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 export const exportQuerySchema = z.object({
-  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).optional().default('json'),
+  format: z.enum(['json', 'csv', 'txt', 'apkg'], { error: 'Format must be json, csv, txt or apkg.' }).optional().default('json'),
 })
 export type ExportQuery = z.output<typeof exportQuerySchema>
 
 export interface ExportFile {
   contentType: string
   contentDisposition: string
-  body: string
+  body: string | Buffer
 }
 
 /** A CSV value: commas become semicolons (docs/content-rules.md, 'Export'); quotes and line breaks are quoted. */
@@ -62,7 +63,10 @@ export function contentDisposition(title: string, extension: string): string {
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}.${extension}`
 }
 
-/** The owner's set as a JSON or CSV file: its cards in position order, term and definition only. */
+/**
+ * The owner's set as a file, its cards in position order, term and definition only: JSON, CSV,
+ * Anki's tab-separated text (`txt`) or an Anki package (`apkg`, server/features/imports/anki).
+ */
 export async function exportSet(deps: Deps, id: string, auth: AuthState, query: ExportQuery): Promise<ExportFile> {
   const set = await ownedSet(deps, id, auth)
   const cards = await deps.db
@@ -71,6 +75,13 @@ export async function exportSet(deps: Deps, id: string, auth: AuthState, query: 
     .where('study_set_id', '=', id)
     .orderBy('position')
     .execute()
+  if (query.format === 'apkg') {
+    const bytes = await writeAnkiPackage(set.title, cards, deps.clock.now().getTime())
+    return { contentType: 'application/octet-stream', contentDisposition: contentDisposition(set.title, 'apkg'), body: Buffer.from(bytes) }
+  }
+  if (query.format === 'txt') {
+    return { contentType: 'text/plain; charset=utf-8', contentDisposition: contentDisposition(set.title, 'txt'), body: writeAnkiText(cards) }
+  }
   if (query.format === 'csv') {
     const lines = ['Term,Definition', ...cards.map((card) => `${csvValue(card.term)},${csvValue(card.definition)}`)]
     return {

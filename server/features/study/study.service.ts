@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { BestMatchTime, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
+import { isForeignKeyViolation } from '../../db/database'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
@@ -16,10 +17,23 @@ type MatchResult = z.output<typeof studySchemas.matchResult>
 export const SESSION_NOT_FOUND = 'Learning session not found'
 export const SESSION_COMPLETED = 'This learning session is already completed.'
 
-/** Study records are kept only on sets the caller may read (public or their own); others are 404. */
+/**
+ * A write whose set or card was deleted after the check (on PostgreSQL a delete can commit in
+ * between; the foreign key refuses the row) answers as if the delete had come first: 404.
+ */
+async function insertUnlessGone<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(message)
+    throw error
+  }
+}
+
+/** Study records are kept only on sets the caller may read (set-access.ts); others are 404. */
 async function assertReadable(deps: Deps, setId: string, auth: AuthState): Promise<void> {
   const set = await repo.findSetVisibility(deps.db, setId)
-  if (!set || !canRead(set, auth)) throw notFound(SET_NOT_FOUND)
+  if (!set || !(await canRead(deps.db, setId, set, auth))) throw notFound(SET_NOT_FOUND)
 }
 
 export async function createSession(deps: Deps, setId: string, auth: AuthState, input: CreateSession): Promise<LearningSession> {
@@ -35,7 +49,7 @@ export async function createSession(deps: Deps, setId: string, auth: AuthState, 
     incorrect_count: 0,
     status: 'in_progress' as const,
   }
-  await repo.insertSession(deps.db, row)
+  await insertUnlessGone(repo.insertSession(deps.db, row), SET_NOT_FOUND)
   return toLearningSession(row)
 }
 
@@ -56,7 +70,7 @@ export async function updateSession(deps: Deps, sessionId: string, auth: AuthSta
       ...(input.status === 'completed' ? { status: 'completed' as const, end_time: deps.clock.now().toISOString() } : {}),
     }
     if (Object.keys(changes).length === 0) return toLearningSession(session)
-    await repo.updateSession(trx, sessionId, changes)
+    if (!(await repo.updateSession(trx, sessionId, changes))) throw conflict(undefined, SESSION_COMPLETED)
     return toLearningSession({ ...session, ...changes })
   })
 }
@@ -77,7 +91,7 @@ export async function recordMatchResult(deps: Deps, setId: string, auth: AuthSta
     incorrect_matches: input.incorrectMatches,
     created: deps.clock.now().toISOString(),
   }
-  await repo.insertMatchResult(deps.db, row)
+  await insertUnlessGone(repo.insertMatchResult(deps.db, row), SET_NOT_FOUND)
   return { id: row.id, timeTaken: row.time_taken, correctMatches: row.correct_matches, incorrectMatches: row.incorrect_matches, created: row.created }
 }
 
