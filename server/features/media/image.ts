@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { MEDIA_LIMITS, mediaMessages } from '../../../shared/api/media'
 import { type ImageFormat, ImageStructureError, readImageStructure } from './image-structure'
 
@@ -67,7 +67,7 @@ function refuseTooManyPixels(width: number, height: number): void {
 
 /** sharp reads the header too (still without decoding): its format and size must agree with ours. */
 async function confirmWithSharp(bytes: Buffer, format: ImageFormat): Promise<void> {
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
   } catch {
