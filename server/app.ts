@@ -8,13 +8,14 @@ import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
-import { jsonBody } from './http/body'
+import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
 import { requestLog } from './http/request-log'
@@ -49,6 +50,7 @@ export function apiRouters(deps: Deps): Router[] {
     cardsRoutes(deps),
     studyRoutes(deps),
     contactRoutes(deps),
+    mediaRoutes(deps),
   ]
 }
 
@@ -72,7 +74,9 @@ export function createApp(options: AppOptions): Koa {
   if (deps.config.logRequests) app.use(requestLog(deps.logger))
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
-  for (const middleware of jsonBody()) app.use(middleware)
+  for (const middleware of jsonBody({ rawPostPaths: [MEDIA_UPLOAD_PATH], largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES } })) {
+    app.use(middleware)
+  }
 
   // One router holding every route: a request is matched once, not once per feature router.
   const api = new Router()

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       dbSynchronous: 'full',
       backupIntervalHours: 24,
       backupKeepDays: 7,
+      mediaMaxUploadBytes: 10 * 1024 * 1024,
+      mediaQuotaBytes: 500 * 1024 * 1024,
     })
   })
 
@@ -75,6 +77,8 @@ describe('loadConfig', () => {
         DB_SYNCHRONOUS: 'Normal',
         BACKUP_INTERVAL_HOURS: '0',
         BACKUP_KEEP_DAYS: '30',
+        MEDIA_MAX_UPLOAD_MB: '2',
+        MEDIA_QUOTA_MB: '50',
       },
       cwd,
     )
@@ -107,6 +111,8 @@ describe('loadConfig', () => {
       dbSynchronous: 'normal',
       backupIntervalHours: 0,
       backupKeepDays: 30,
+      mediaMaxUploadBytes: 2 * 1024 * 1024,
+      mediaQuotaBytes: 50 * 1024 * 1024,
     })
   })
 

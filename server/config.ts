@@ -35,6 +35,10 @@ export interface Config {
   backupIntervalHours: number
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: number
+  /** Largest picture body POST /api/media reads (MEDIA_MAX_UPLOAD_MB). */
+  mediaMaxUploadBytes: number
+  /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
+  mediaQuotaBytes: number
 }
 
 /** Requests allowed per client address per window; 0 turns a limit off. */
@@ -183,6 +187,8 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  MEDIA_MAX_UPLOAD_MB: integer('MEDIA_MAX_UPLOAD_MB', 1, 100, 10),
+  MEDIA_QUOTA_MB: integer('MEDIA_QUOTA_MB', 1, 1_000_000, 500),
 })
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -222,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbSynchronous: e.DB_SYNCHRONOUS,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeepDays: e.BACKUP_KEEP_DAYS,
+    mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+    mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
   }
 }
 

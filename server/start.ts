@@ -10,6 +10,7 @@ import { DATABASE_FILE, type DB, openSqliteDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { removePidFile, writePidFile } from './db/pid-file'
 import { createMailer } from './features/mail/mailer'
+import { startMediaSweep } from './features/media/media.service'
 import { consoleLogger, type Logger } from './logger'
 
 export { DATABASE_FILE }
@@ -76,6 +77,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clock: systemClock,
     logger,
   })
+  // Hourly, outside requests: uploads never attached to a card within a day are removed.
+  const mediaSweep = startMediaSweep({ db, clock: systemClock, logger })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 
   let closing: Promise<void> | undefined
@@ -92,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(deadline)
       mailer.close()
       await backups.stop()
+      await mediaSweep.stop()
       await db.destroy()
       removePidFile(config.dataDir)
     })())

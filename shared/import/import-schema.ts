@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { importImageSchema } from '../api/media'
 import { type StripMarkup, textMessages } from '../api/sets'
 import { containsProfanity, maskProfanity } from '../text/profanity'
 import { cutText, IMPORT_LIMITS, importMessages } from './parse-import'
@@ -39,8 +40,14 @@ export function createImportSetSchema(strip: StripMarkup) {
         .max(IMPORT_LIMITS.description, importMessages.descriptionTooLong)
         .refine((value) => !containsProfanity(value), textMessages.profane('Description')),
     )
+  // A side may be a picture (a media id the caller uploaded, or a data: URL) with or without text.
   const card = z.object(
-    { term: cardText('Term'), definition: cardText('Definition') },
+    {
+      term: cardText('Term'),
+      definition: cardText('Definition'),
+      termImage: importImageSchema.nullable().optional().default(null),
+      definitionImage: importImageSchema.nullable().optional().default(null),
+    },
     { error: 'Each flashcard must be an object with a term and a definition.' },
   )
 
@@ -55,10 +62,16 @@ export function createImportSetSchema(strip: StripMarkup) {
           .map((item) => ({
             term: cleanCardText(strip, item.term, IMPORT_LIMITS.term),
             definition: cleanCardText(strip, item.definition, IMPORT_LIMITS.definition),
+            termImage: item.termImage,
+            definitionImage: item.definitionImage,
           }))
-          .filter((item) => item.term !== '' && item.definition !== ''),
+          .filter((item) => (item.term !== '' || item.termImage !== null) && (item.definition !== '' || item.definitionImage !== null)),
       )
-      .pipe(z.array(z.object({ term: z.string(), definition: z.string() })).min(1, importMessages.noValidCards)),
+      .pipe(
+        z
+          .array(z.object({ term: z.string(), definition: z.string(), termImage: z.string().nullable(), definitionImage: z.string().nullable() }))
+          .min(1, importMessages.noValidCards),
+      ),
   })
 }
 

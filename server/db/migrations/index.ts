@@ -4,6 +4,7 @@ import * as m0002 from './0002_study_sets'
 import * as m0003 from './0003_contact'
 import * as m0004 from './0004_study_records'
 import * as m0005 from './0005_public_set_search'
+import * as m0008 from './0008_media'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_contact': m0003,
   '0004_study_records': m0004,
   '0005_public_set_search': m0005,
+  '0008_media': m0008,
 }

@@ -3,6 +3,31 @@ import type { DB } from '../../db/database'
 import type { FlashcardsTable } from '../../db/schema'
 
 export type FlashcardRow = Selectable<FlashcardsTable>
+/** A card with its pictures' sizes (null where a side has no picture). */
+export type FlashcardWithImages = FlashcardRow & {
+  term_image_width: number | null
+  term_image_height: number | null
+  definition_image_width: number | null
+  definition_image_height: number | null
+}
+
+function selectCardsWithImages(db: DB) {
+  return db
+    .selectFrom('flashcards')
+    .leftJoin('media as term_media', 'term_media.id', 'flashcards.term_image_id')
+    .leftJoin('media as definition_media', 'definition_media.id', 'flashcards.definition_image_id')
+    .selectAll('flashcards')
+    .select([
+      'term_media.width as term_image_width',
+      'term_media.height as term_image_height',
+      'definition_media.width as definition_image_width',
+      'definition_media.height as definition_image_height',
+    ])
+}
+
+export async function findCardWithImages(db: DB, cardId: string): Promise<FlashcardWithImages | undefined> {
+  return selectCardsWithImages(db).where('flashcards.id', '=', cardId).executeTakeFirst()
+}
 
 export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
   const [{ total } = { total: 0 }] = await db
@@ -10,11 +35,9 @@ export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', pa
     .where('study_set_id', '=', setId)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .execute()
-  const items = await db
-    .selectFrom('flashcards')
-    .selectAll()
-    .where('study_set_id', '=', setId)
-    .orderBy('position', order)
+  const items = await selectCardsWithImages(db)
+    .where('flashcards.study_set_id', '=', setId)
+    .orderBy('flashcards.position', order)
     .limit(page.limit)
     .offset(page.offset)
     .execute()
@@ -43,7 +66,11 @@ export async function insertCard(db: DB, card: FlashcardRow): Promise<void> {
   await db.insertInto('flashcards').values(card).execute()
 }
 
-export async function updateCard(db: DB, cardId: string, changes: Partial<Pick<FlashcardRow, 'term' | 'definition'>>): Promise<void> {
+export async function updateCard(
+  db: DB,
+  cardId: string,
+  changes: Partial<Pick<FlashcardRow, 'term' | 'definition' | 'term_image_id' | 'definition_image_id'>>,
+): Promise<void> {
   await db.updateTable('flashcards').set(changes).where('id', '=', cardId).execute()
 }
 

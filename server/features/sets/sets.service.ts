@@ -4,6 +4,7 @@ import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/auth.service'
+import { mediaOfSet, removeUnusedMedia } from '../media/media.service'
 import { ownedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
@@ -57,10 +58,17 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
   return reload(deps, id)
 }
 
-/** Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one statement). */
+/**
+ * Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one
+ * statement), and so do its pictures that no other card shows.
+ */
 export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promise<void> {
   await ownedSet(deps, id, auth)
-  await deps.db.transaction().execute((trx) => repo.deleteSet(trx, id))
+  await deps.db.transaction().execute(async (trx) => {
+    const pictures = await mediaOfSet({ db: trx }, id)
+    await repo.deleteSet(trx, id)
+    await removeUnusedMedia({ db: trx }, pictures)
+  })
 }
 
 export async function listMySets(deps: Deps, auth: AuthState, query: SetListQuery): Promise<ListResponse<StudySet>> {

@@ -1,0 +1,58 @@
+import Router from '@koa/router'
+import type { Context } from 'koa'
+import { MEDIA_UPLOAD_TYPES, mediaMessages } from '../../../shared/api/media'
+import type { Deps } from '../../deps'
+import { type Authenticated, type MaybeAuthenticated, optionalUser, requireVerifiedUser } from '../../http/auth'
+import { unsupportedMediaType } from '../../http/errors'
+import * as media from './media.service'
+
+/** The upload route reads its own raw body: app.ts tells the JSON body parser to leave it alone. */
+export const MEDIA_UPLOAD_PATH = '/api/media'
+
+const YEAR_SECONDS = 365 * 24 * 3600
+
+/** The request body as bytes, refused with 413 as soon as it passes the upload limit. */
+async function readUploadBody(ctx: Context, deps: Deps): Promise<Buffer> {
+  const declared = Number(ctx.get('Content-Length'))
+  if (Number.isFinite(declared)) media.refuseOversize(deps, declared)
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    length += chunk.length
+    media.refuseOversize(deps, length)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, length)
+}
+
+export function mediaRoutes(deps: Deps): Router {
+  const router = new Router()
+
+  router.post<Authenticated>(MEDIA_UPLOAD_PATH, requireVerifiedUser(deps), async (ctx) => {
+    // The declared type only has to be one of the four: the real one is read from the bytes.
+    const declared = (ctx.request.type || '').toLowerCase()
+    if (!(MEDIA_UPLOAD_TYPES as readonly string[]).includes(declared)) throw unsupportedMediaType(mediaMessages.wrongContentType)
+    const bytes = await readUploadBody(ctx, deps)
+    ctx.status = 201
+    ctx.body = await media.storeImage(deps, ctx.state.auth.user.id, bytes)
+  })
+
+  router.get<MaybeAuthenticated>('/api/media/:id', optionalUser(deps, { allowCookie: true }), async (ctx) => {
+    const served = await media.readMedia(deps, ctx.params.id ?? '', ctx.state.auth)
+    ctx.set('X-Content-Type-Options', 'nosniff')
+    // A picture never changes under its id. One on a public set may sit in any cache; any other
+    // only in the caller's browser.
+    ctx.set('Cache-Control', `${served.isPublic ? 'public' : 'private'}, max-age=${YEAR_SECONDS}, immutable`)
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
+    ctx.etag = served.etag
+    ctx.type = served.type
+    ctx.status = 200
+    if (ctx.fresh) {
+      ctx.status = 304
+      return
+    }
+    ctx.body = served.data
+  })
+
+  return router
+}
