@@ -16,6 +16,13 @@ export const MEDIA_LIMITS = {
   defaultQuotaMb: 500,
 } as const
 
+/** A size as people read it: '10 MB', '1.5 MB', '200 KB'. */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  if (mb >= 1) return `${Math.round(mb * 10) / 10} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
 export const mediaMessages = {
   notAnImage: 'This file is not a PNG, JPEG, WebP or GIF image.',
   wrongContentType: 'Send the picture itself as the body, with Content-Type image/png, image/jpeg, image/webp or image/gif.',
@@ -25,9 +32,9 @@ export const mediaMessages = {
     width && height
       ? `This picture is too large to process: ${width} × ${height} pixels is more than ${MEDIA_LIMITS.maxInputPixels / 1_000_000} megapixels.`
       : `This picture is too large to process: it has more than ${MEDIA_LIMITS.maxInputPixels / 1_000_000} megapixels.`,
-  tooLarge: (maxMb: number) => `This picture is larger than ${maxMb} MB. Scale it down or choose a smaller file.`,
-  quotaFull: (quotaMb: number) =>
-    `Your picture storage is full (${quotaMb} MB). Remove pictures from cards or sets you no longer need, then try again.`,
+  tooLarge: (maxBytes: number) => `This picture is larger than ${sizeText(maxBytes)}. Scale it down or choose a smaller file.`,
+  quotaFull: (quotaBytes: number) =>
+    `Your picture storage is full (${sizeText(quotaBytes)}). Remove pictures from cards or sets you no longer need, then try again.`,
   notFound: 'Image not found',
   /** A card names an image id the caller has not uploaded (or that was removed). */
   unknownImage: 'This picture was not found. Upload it again.',

@@ -55,7 +55,8 @@ function readStructure(bytes: Buffer) {
   } catch (error) {
     if (!(error instanceof ImageStructureError)) throw error
     if (error.reason === 'trailing_data') throw new ImageRejectedError('polyglot', mediaMessages.polyglot)
-    throw new ImageRejectedError('not_an_image', error.reason === 'unknown_format' ? mediaMessages.notAnImage : `${error.message} ${mediaMessages.notAnImage}`)
+    // The structural detail (which chunk is broken) means nothing to the person uploading.
+    throw new ImageRejectedError('not_an_image', mediaMessages.notAnImage)
   }
 }
 

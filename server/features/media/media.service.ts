@@ -21,8 +21,6 @@ export interface PreparedImage extends ProcessedImage {
 /** Unused uploads are swept once they are this old (the add-card form uploads before it saves). */
 export const UNATTACHED_MAX_AGE_MS = 24 * 3600 * 1000
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 100) / 100}`
-
 /**
  * Validates and re-encodes (server/features/media/image.ts). Refusals are HttpErrors: not an
  * image or a polyglot 415, too many pixels 400.
@@ -48,7 +46,7 @@ export async function saveImage(deps: MediaDeps, ownerId: string, image: Prepare
   if (existing) return toMediaUpload(existing)
   const used = await repo.storedBytes(deps.db, ownerId)
   if (used + image.bytes.length > deps.config.mediaQuotaBytes) {
-    throw payloadTooLarge(mediaMessages.quotaFull(Number(megabytes(deps.config.mediaQuotaBytes))))
+    throw payloadTooLarge(mediaMessages.quotaFull(deps.config.mediaQuotaBytes))
   }
   const row = {
     id: newId(),
@@ -88,7 +86,7 @@ export async function storeImage(deps: MediaDeps, userId: string, bytes: Uint8Ar
 /** The upload body's size limit, checked before and while the body is read. */
 export function refuseOversize(deps: MediaDeps, length: number): void {
   if (length > deps.config.mediaMaxUploadBytes) {
-    throw payloadTooLarge(mediaMessages.tooLarge(Number(megabytes(deps.config.mediaMaxUploadBytes))))
+    throw payloadTooLarge(mediaMessages.tooLarge(deps.config.mediaMaxUploadBytes))
   }
 }
 
