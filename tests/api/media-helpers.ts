@@ -10,7 +10,7 @@ export async function sendUpload(app: TestApp, bytes: Uint8Array, options: { tok
   const headers: Record<string, string> = {}
   if (options.type !== null) headers['Content-Type'] = options.type ?? 'image/png'
   if (options.token) headers.Authorization = `Bearer ${options.token}`
-  const response = await fetch(`${app.url}/api/media`, { method: 'POST', headers, body: bytes })
+  const response = await fetch(`${app.url}/api/media`, { method: 'POST', headers, body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer> })
   const text = await response.text()
   const body = response.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : text
   return { status: response.status, headers: response.headers, text, body }
