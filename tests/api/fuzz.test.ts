@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorCode } from '../../shared/api/errors'
 import { type Account, createAccount, startTestApp, type TestApp } from './harness'
 import { type ServedRoute, servedRoutes } from './route-list'
+import { pngImage } from '../support/images'
+import { upload } from './media-helpers'
 import { addCards, createSet } from './sets-helpers'
 
 /**
@@ -29,7 +31,7 @@ let user: Account
 let unverifiedUser: Account
 let stranger: Account
 /** Ids the path parameters are drawn from, besides random ones; refreshed before each route. */
-const ids = { set: [] as string[], card: [] as string[], session: [] as string[] }
+const ids = { set: [] as string[], card: [] as string[], session: [] as string[], media: [] as string[] }
 
 const PROTOTYPE_NAMES = {
   object: Object.getOwnPropertyNames(Object.prototype).sort(),
@@ -44,12 +46,20 @@ async function freshFixtures(): Promise<void> {
   const cards = [...(await addCards(app, user, open.id, ['one', 'two'])), ...(await addCards(app, stranger, theirs.id, ['three']))]
   const session = await app.api('POST', `/api/sets/${open.id}/learning-sessions`, { token: user.token, body: { totalCards: 2 } })
   expect(session.status).toBe(201)
+  // A picture on a public card, one on a private card and one never attached.
+  const [shown, hidden, loose] = await Promise.all([11, 12, 13].map(async (size) => upload(app, user, await pngImage(size, size))))
+  for (const [setId, picture] of [[open.id, shown], [closed.id, hidden]] as const) {
+    const card = await app.api('POST', `/api/sets/${setId}/cards`, { token: user.token, body: { term: 'pictured', definition: 'x', termImage: picture?.id } })
+    expect(card.status).toBe(201)
+  }
   ids.set = [open.id, closed.id, theirs.id]
   ids.card = cards.map((card) => card.id)
   ids.session = [session.body.id]
+  ids.media = [shown, hidden, loose].map((picture) => picture?.id ?? 'none')
 }
 
 beforeAll(async () => {
+  samplePng = await pngImage(20, 20)
   app = await startTestApp()
   user = await createAccount(app, { username: 'fuzzer' })
   unverifiedUser = await createAccount(app, { username: 'fuzz_newcomer', verified: false })
@@ -63,6 +73,7 @@ const FIELD_NAMES = [
   'title', 'description', 'tags', 'isPublic', 'term', 'definition', 'cards', 'totalCards', 'correctCount', 'incorrectCount',
   'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
   'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
+  'termImage', 'definitionImage',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
 const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
@@ -138,6 +149,33 @@ const CONTENT_TYPES = [
   'multipart/form-data; boundary=xyz', 'application/*', '', 'json',
 ]
 const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) })
+
+/**
+ * The raw-body route (POST /api/media) reads bytes, not JSON: random bytes, bytes behind each
+ * format's magic number (so they reach the structure and sharp checks), real pictures cut short
+ * or with something appended, and now and then the JSON bodies above.
+ */
+const MAGIC_NUMBERS = [
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from([0xff, 0xd8, 0xff]),
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'),
+]
+let samplePng = Buffer.alloc(0)
+const randomBytes = fc.uint8Array({ maxLength: 3000 })
+const imageBody = fc.oneof(
+  { weight: 3, arbitrary: randomBytes },
+  { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...MAGIC_NUMBERS), randomBytes).map(([magic, rest]) => Buffer.concat([magic, rest])) },
+  { weight: 2, arbitrary: fc.nat().map((cut) => samplePng.subarray(0, cut % (samplePng.length + 1))) },
+  { weight: 2, arbitrary: randomBytes.map((tail) => Buffer.concat([samplePng, tail])) },
+  { weight: 1, arbitrary: body },
+)
+const imageContentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/gif', 'IMAGE/PNG', 'image/png; charset=utf-8') },
+  { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES, 'image/svg+xml', 'image/*', 'image/') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+)
+const isRawBodyRoute = (route: ServedRoute) => route.method === 'POST' && route.path === '/api/media'
 
 /** Percent-encodes what encodeURIComponent can (it throws on a lone surrogate: send those as invalid UTF-8 bytes). */
 function encode(value: string): string {
@@ -228,11 +266,12 @@ interface Sent {
 }
 
 /** Sends one request; an event stream is cut after its headers (it never ends on its own). */
-async function send(method: string, url: string, headers: Record<string, string>, payload: string | undefined): Promise<Sent> {
+async function send(method: string, url: string, headers: Record<string, string>, payload: string | Uint8Array | undefined): Promise<Sent> {
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), 10_000)
   try {
-    const response = await fetch(app.url + url, { method, headers, body: payload, signal: abort.signal })
+    const body = payload instanceof Uint8Array ? (new Uint8Array(payload) as Uint8Array<ArrayBuffer>) : payload
+    const response = await fetch(app.url + url, { method, headers, body, signal: abort.signal })
     if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
       abort.abort()
       return { status: response.status, headers: response.headers, text: '' }
@@ -253,13 +292,13 @@ function tokenFor(who: Caller): string | undefined {
 /** The route's path with its parameters filled in from the arbitraries. */
 const urlFor = (route: ServedRoute) =>
   fc
-    .record({ id: pathId(() => ids.set), cardId: pathId(() => ids.card), sid: pathId(() => ids.session) })
+    .record({ id: pathId(() => (route.path.startsWith('/api/media') ? ids.media : ids.set)), cardId: pathId(() => ids.card), sid: pathId(() => ids.session) })
     .map((params) => route.path.replace(/:(id|cardId|sid)\b/g, (_, name: 'id' | 'cardId' | 'sid') => params[name]))
 
 /** How many answers had each status, printed at the end: a run that only ever got 415s would show it. */
 const statuses: Record<number, number> = {}
 
-async function fuzzOnce(route: ServedRoute, input: { url: string; query: string; who: Caller; body: string | undefined; contentType: string | undefined }) {
+async function fuzzOnce(route: ServedRoute, input: { url: string; query: string; who: Caller; body: string | Uint8Array | undefined; contentType: string | undefined }) {
   const headers: Record<string, string> = {}
   const token = tokenFor(input.who)
   if (token) headers.Authorization = `Bearer ${token}`
@@ -268,7 +307,8 @@ async function fuzzOnce(route: ServedRoute, input: { url: string; query: string;
 
   const before = await currentSnapshot()
   const response = await send(route.method, input.url + input.query, headers, payload)
-  const label = `${route.method} ${(input.url + input.query).slice(0, 200)} (url length ${(input.url + input.query).length}, ${input.who}, ${input.contentType}, body ${input.body?.slice(0, 100)}) -> ${response.status} ${response.text.slice(0, 300)}`
+  const shownBody = input.body instanceof Uint8Array ? `${input.body.length} bytes ${Buffer.from(input.body.subarray(0, 40)).toString('hex')}` : input.body?.slice(0, 100)
+  const label = `${route.method} ${(input.url + input.query).slice(0, 200)} (url length ${(input.url + input.query).length}, ${input.who}, ${input.contentType}, body ${shownBody}) -> ${response.status} ${response.text.slice(0, 300)}`
   statuses[response.status] = (statuses[response.status] ?? 0) + 1
   expect(response.status, label).toBeLessThan(500)
   expect(response.text, label).not.toMatch(/password_?hash|token_?key/i)
@@ -302,10 +342,13 @@ describe(`every route, fed random and malformed requests (${RUNS} runs per route
     await freshFixtures()
     const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : RUNS
     await fc.assert(
-      fc.asyncProperty(fc.record({ url: urlFor(route), query, who: caller, body, contentType }), async (input) => {
-        requests += 1
-        await fuzzOnce(route, input)
-      }),
+      fc.asyncProperty(
+        fc.record({ url: urlFor(route), query, who: caller, body: isRawBodyRoute(route) ? imageBody : body, contentType: isRawBodyRoute(route) ? imageContentType : contentType }),
+        async (input) => {
+          requests += 1
+          await fuzzOnce(route, input)
+        },
+      ),
       { numRuns, seed, endOnFailure: true },
     )
   }, 300_000)
