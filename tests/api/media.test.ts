@@ -235,15 +235,15 @@ describe('GET /api/media/:id: who may fetch a picture follows its set', () => {
     { picture: 'private', caller: 'unverified', ...notFound },
     { picture: 'private', caller: 'other', ...notFound },
     { picture: 'private', caller: 'a stale cookie', ...notFound },
-    { picture: 'private', caller: 'owner', status: 200, cache: 'private, max-age=31536000, immutable' },
-    { picture: 'private', caller: 'owner by cookie', status: 200, cache: 'private, max-age=31536000, immutable' },
+    { picture: 'private', caller: 'owner', status: 200, cache: 'private, no-cache' },
+    { picture: 'private', caller: 'owner by cookie', status: 200, cache: 'private, no-cache' },
     { picture: 'public', caller: 'visitor', status: 200, cache: 'public, max-age=31536000, immutable' },
     { picture: 'public', caller: 'other', status: 200, cache: 'public, max-age=31536000, immutable' },
     { picture: 'public', caller: 'unverified', status: 200, cache: 'public, max-age=31536000, immutable' },
     { picture: 'public', caller: 'owner', status: 200, cache: 'public, max-age=31536000, immutable' },
     { picture: 'unattached', caller: 'visitor', ...notFound },
     { picture: 'unattached', caller: 'other', ...notFound },
-    { picture: 'unattached', caller: 'owner', status: 200, cache: 'private, max-age=31536000, immutable' },
+    { picture: 'unattached', caller: 'owner', status: 200, cache: 'private, no-cache' },
   ]
 
   it.each(ROWS)('$picture picture, $caller: $status', async ({ picture, caller, status, cache }) => {

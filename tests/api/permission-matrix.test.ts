@@ -666,7 +666,7 @@ const MEDIA_ROUTES: RouteCase[] = [
     okStatus: 200,
     afterOk: (response, { fixture, visibility }) => {
       expect(response.headers.get('content-type')).toBe('image/webp')
-      expect(response.headers.get('cache-control')).toBe(`${visibility === 'public' ? 'public' : 'private'}, max-age=31536000, immutable`)
+      expect(response.headers.get('cache-control')).toBe(visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache')
       expect((response.body as Buffer).length).toBe(fixture.picture.bytes)
     },
   },

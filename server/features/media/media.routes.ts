@@ -40,9 +40,10 @@ export function mediaRoutes(deps: Deps): Router {
   router.get<MaybeAuthenticated>('/api/media/:id', optionalUser(deps, { allowCookie: true }), async (ctx) => {
     const served = await media.readMedia(deps, ctx.params.id ?? '', ctx.state.auth)
     ctx.set('X-Content-Type-Options', 'nosniff')
-    // A picture never changes under its id. One on a public set may sit in any cache; any other
-    // only in the caller's browser.
-    ctx.set('Cache-Control', `${served.isPublic ? 'public' : 'private'}, max-age=${YEAR_SECONDS}, immutable`)
+    // A picture never changes under its id: one on a public set may sit in any cache for a year.
+    // Any other stays out of shared caches and is revalidated on each view (a 304 by its ETag), so
+    // a set made private or a signed-out browser stops showing it.
+    ctx.set('Cache-Control', served.isPublic ? `public, max-age=${YEAR_SECONDS}, immutable` : 'private, no-cache')
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
     ctx.etag = served.etag
     ctx.type = served.type
