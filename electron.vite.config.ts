@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { rendererAliases } from './aliases.ts'
 
 /**
  * The desktop build: the Electron main process (which embeds the same server as `npm start`),
@@ -28,6 +29,7 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     publicDir: 'public',
+    resolve: { alias: rendererAliases },
     // The embedded server serves this build at its root, so deep links (/study-sets/create) and a
     // reload on them must load /assets/..., not ./assets/...: electron-vite forces base './' for
     // file:// windows, this plugin (run after its preset) puts '/' back.

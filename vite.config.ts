@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { rendererAliases } from './aliases.ts'
 
 /** The PWA icons live in resources/ (with their source SVGs); the build copies them to /icons/. */
 const PWA_ICONS = [
@@ -31,6 +32,7 @@ const DARK_BACKGROUND = '#0f1220'
 /** The React app. In development `/api` goes to the server started by `npm run dev` (or `npm start`). */
 export default defineConfig({
   root: 'renderer',
+  resolve: { alias: rendererAliases },
   publicDir: 'public',
   plugins: [
     react(),

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
+import { rendererAliases } from './aliases.ts'
 
 export default defineConfig({
+  resolve: { alias: rendererAliases },
   test: {
     include: [
       'server/**/*.test.ts',

@@ -3,23 +3,13 @@
 // server bundle first when it is missing or older than its sources (a server running from
 // dist/server has loaded all of its files at start, so it is not disturbed).
 import { execSync, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { newestMtime } from './newest-mtime.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const entry = path.join(root, 'dist/server/index.js')
 const sources = ['server', 'shared', 'package.json', 'vite.server.config.ts']
-
-function newestMtime(entryPath) {
-  const stats = statSync(entryPath)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  let newest = 0
-  for (const child of readdirSync(entryPath)) {
-    if (child === 'node_modules' || child.endsWith('.test.ts')) continue
-    newest = Math.max(newest, newestMtime(path.join(entryPath, child)))
-  }
-  return newest
-}
 
 const [command, ...args] = process.argv.slice(2)
 if (command !== 'backup' && command !== 'restore') {

@@ -9,10 +9,12 @@ import { cardsRoutes } from './features/cards/cards.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
+import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
+import { starsRoutes } from './features/stars/stars.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
 import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
@@ -37,11 +39,12 @@ export interface AppOptions {
 }
 
 /**
- * Every API router, in the order they are mounted. Exported so the permission-matrix test can
- * list every (method, path) and fail when a route has no row in its table.
+ * Every API router, in the order they are mounted, the OpenAPI document's last: it is built from
+ * the routes of all the others. Exported so the permission-matrix and OpenAPI tests can list every
+ * (method, path) and fail when a route has no row in their tables.
  */
 export function apiRouters(deps: Deps): Router[] {
-  return [
+  const routers = [
     healthRoutes(),
     authRoutes(deps),
     usersRoutes(deps),
@@ -49,9 +52,11 @@ export function apiRouters(deps: Deps): Router[] {
     setsRoutes(deps),
     cardsRoutes(deps),
     studyRoutes(deps),
+    starsRoutes(deps),
     contactRoutes(deps),
     mediaRoutes(deps),
   ]
+  return [...routers, openApiRoutes(routers)]
 }
 
 /** Builds the Koa app. Nothing listens or opens here: `start.ts` does that. */

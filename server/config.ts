@@ -4,62 +4,6 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { SynchronousMode } from './db/database'
 
-/**
- * The server's configuration, read from environment variables in this one place.
- * Every variable has a default that makes `npm start` work on a fresh machine.
- */
-export interface Config {
-  port: number
-  host: string
-  dataDir: string
-  /** Base of the links in emails, without a trailing slash. */
-  publicUrl: string
-  smtpUrl: string | undefined
-  mailFrom: string
-  /** Where contact-form messages are mailed; unset: they are only stored. */
-  contactEmail: string | undefined
-  /** Unset means: generate one once and keep it in the data folder (see `resolveAuthSecret`). */
-  authSecret: string | undefined
-  tokenTtlSeconds: number
-  bcryptCost: number
-  trustProxy: boolean
-  logRequests: boolean
-  /** Seconds between heartbeat comments on realtime streams (the contract asks for at most 30). */
-  realtimeHeartbeatSeconds: number
-  rateLimits: RateLimitConfig
-  /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
-  autoVerifyAccounts: boolean
-  /** SQLite's `synchronous` (see server/db/database.ts for the measured cost and the choice). */
-  dbSynchronous: SynchronousMode
-  /** Hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
-  backupIntervalHours: number
-  /** Automatic backups older than this are deleted (the newest one is always kept). */
-  backupKeepDays: number
-  /** Largest picture body POST /api/media reads (MEDIA_MAX_UPLOAD_MB). */
-  mediaMaxUploadBytes: number
-  /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
-  mediaQuotaBytes: number
-}
-
-/** Requests allowed per client address per window; 0 turns a limit off. */
-export interface RateLimitConfig {
-  windowSeconds: number
-  login: number
-  register: number
-  /** request-verification, request-password-reset and request-email-change, each on its own. */
-  email: number
-  /** Contact-form submissions. */
-  contact: number
-  /** Set imports (POST /api/sets/import). */
-  import: number
-  /** Length of the window that failed logins are counted in (its own, an hour by default). */
-  loginFailuresWindowSeconds: number
-  /** Failed logins per account per failures window (ASVS 2.2.1 asks for at most 100 an hour). */
-  loginFailuresPerAccount: number
-  /** Failed logins per client address per failures window, whatever accounts they name. */
-  loginFailuresPerAddress: number
-}
-
 /** The configuration the app runs with: the secret is always known by then. */
 export type AppConfig = Config & { authSecret: string }
 
@@ -191,46 +135,75 @@ const envSchema = z.object({
   MEDIA_QUOTA_MB: integer('MEDIA_QUOTA_MB', 1, 1_000_000, 500),
 })
 
+/**
+ * The server's configuration, read from environment variables in this one place: each variable
+ * is checked in `envSchema` above and named here. Every variable has a default that makes
+ * `npm start` work on a fresh machine. A new setting is one line in each of the two lists.
+ */
+const configSchema = envSchema.transform((e) => ({
+  port: e.PORT,
+  host: e.HOST,
+  /** Relative to the working directory until `loadConfig` resolves it. */
+  dataDir: e.DATA_DIR,
+  /** Base of the links in emails, without a trailing slash. */
+  publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+  smtpUrl: e.SMTP_URL,
+  mailFrom: e.MAIL_FROM,
+  /** Where contact-form messages are mailed; unset: they are only stored. */
+  contactEmail: e.CONTACT_EMAIL,
+  /** Unset means: generate one once and keep it in the data folder (see `resolveAuthSecret`). */
+  authSecret: e.AUTH_SECRET,
+  tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
+  bcryptCost: e.BCRYPT_COST,
+  trustProxy: e.TRUST_PROXY,
+  logRequests: e.LOG_REQUESTS,
+  /** Seconds between heartbeat comments on realtime streams (at most 30, so proxies keep them open). */
+  realtimeHeartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
+  /** Requests allowed per client address per window; 0 turns a limit off. */
+  rateLimits: {
+    windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    login: e.RATE_LIMIT_LOGIN,
+    register: e.RATE_LIMIT_REGISTER,
+    /** request-verification, request-password-reset and request-email-change, each on its own. */
+    email: e.RATE_LIMIT_EMAIL,
+    /** Contact-form submissions. */
+    contact: e.RATE_LIMIT_CONTACT,
+    /** Set imports (POST /api/sets/import). */
+    import: e.RATE_LIMIT_IMPORT,
+    /** Length of the window that failed logins are counted in (its own, an hour by default). */
+    loginFailuresWindowSeconds: e.RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS,
+    /** Failed logins per account per failures window (ASVS 2.2.1 asks for at most 100 an hour). */
+    loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+    /** Failed logins per client address per failures window, whatever accounts they name. */
+    loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+  },
+  /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
+  autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
+  /** SQLite's `synchronous` (see server/db/database.ts for the measured cost and the choice). */
+  dbSynchronous: e.DB_SYNCHRONOUS,
+  /** Hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
+  backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+  /** Automatic backups older than this are deleted (the newest one is always kept). */
+  backupKeepDays: e.BACKUP_KEEP_DAYS,
+  /** Largest picture body POST /api/media reads (MEDIA_MAX_UPLOAD_MB). */
+  mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+  /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
+  mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
+}))
+
+/** The configuration, exactly what `configSchema` produces. */
+export type Config = z.output<typeof configSchema>
+
+export type RateLimitConfig = Config['rateLimits']
+
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const result = envSchema.safeParse(env)
+  const result = configSchema.safeParse(env)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => issue.message)
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
-  const e = result.data
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    contactEmail: e.CONTACT_EMAIL,
-    authSecret: e.AUTH_SECRET,
-    tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
-    bcryptCost: e.BCRYPT_COST,
-    trustProxy: e.TRUST_PROXY,
-    logRequests: e.LOG_REQUESTS,
-    realtimeHeartbeatSeconds: e.REALTIME_HEARTBEAT_SECONDS,
-    rateLimits: {
-      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
-      login: e.RATE_LIMIT_LOGIN,
-      register: e.RATE_LIMIT_REGISTER,
-      email: e.RATE_LIMIT_EMAIL,
-      contact: e.RATE_LIMIT_CONTACT,
-      import: e.RATE_LIMIT_IMPORT,
-      loginFailuresWindowSeconds: e.RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS,
-      loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
-      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
-    },
-    autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
-    dbSynchronous: e.DB_SYNCHRONOUS,
-    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
-    backupKeepDays: e.BACKUP_KEEP_DAYS,
-    mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
-    mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
-  }
+  return { ...result.data, dataDir: path.resolve(cwd, result.data.dataDir) }
 }
 
 export const AUTH_SECRET_FILE = 'auth-secret'

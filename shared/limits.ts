@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, in one place for the server and the renderer. */
+/** Business constants (docs/content-rules.md, docs/study-rules.md), in one place for the server and the renderer. */
 export const PASSWORD_MIN_LENGTH = 8
 /** bcrypt reads at most 72 bytes; longer passwords would be silently cut. */
 export const PASSWORD_MAX_BYTES = 72
@@ -25,7 +25,7 @@ export const EMAIL_TOKEN_TTL_SECONDS = {
   emailChange: 3600,
 } as const
 
-/** Limits of saved set and card text (spec sections 5 and 9). */
+/** Limits of saved set and card text (docs/content-rules.md, 'Saved text'). */
 export const SET_LIMITS = {
   title: 45,
   description: 300,
@@ -35,7 +35,27 @@ export const SET_LIMITS = {
   definition: 300,
 } as const
 
-/** Page sizes of the set screens (spec section 9): set lists and the detail's cards ask for 50. */
+/** Import files (docs/content-rules.md, 'Import'): at most 5 MB and 500 cards, the set's and cards' text limits. */
+export const IMPORT_LIMITS = {
+  fileBytes: 5 * 1024 * 1024,
+  title: SET_LIMITS.title,
+  description: SET_LIMITS.description,
+  cards: 500,
+  term: SET_LIMITS.term,
+  definition: SET_LIMITS.definition,
+}
+
+/** Longest saved contact texts, in characters. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  subject: 150,
+  message: 5000,
+} as const
+
+/** How long the contact form's success and rate-limited notices stay (docs/content-rules.md, 'Sessions and timing': 5 s). */
+export const CONTACT_NOTICE_MS = 5000
+
+/** Page sizes of the set screens (docs/content-rules.md, 'Lists and pages'): set lists and the detail's cards ask for 50. */
 export const SET_LIST_PAGE_SIZE = 50
 export const CARD_LIST_PAGE_SIZE = 50
 /** Reading a whole list (e.g. every card, to sort the Terms list by mastery) asks for this many at a time. */
@@ -43,7 +63,7 @@ export const FULL_LIST_PAGE_SIZE = 500
 /** The Flashcards view shows this many more cards each time 'Load More Cards' is pressed. */
 export const FLASHCARDS_VIEW_STEP = 20
 
-/** Study modes (spec section 9): Learn and Write fetch cards 100 at a time and play 10 per batch. */
+/** Study modes (docs/study-rules.md): Learn and Write fetch cards 100 at a time and play 10 per batch. */
 export const STUDY_CARD_PAGE_SIZE = 100
 export const STUDY_BATCH_SIZE = 10
 /** Learn offers up to this many options: the right definition and other cards' definitions. */
@@ -54,7 +74,7 @@ export const MATCH_CARDS = 10
 export const MATCH_CARDS_PHONE = 6
 /** Widest screen, in CSS pixels, that counts as phone-sized for Match. */
 export const PHONE_MAX_WIDTH = 640
-/** Card status by mastery rate (spec section 4): mastered at 80% or above, learning at 50% or above. */
+/** Card status by mastery rate (docs/study-rules.md, 'Mastery'): mastered at 80% or above, learning at 50% or above. */
 export const MASTERY_THRESHOLDS = { mastered: 0.8, learning: 0.5 } as const
 /** Longest Match game the server records, in seconds (a day). */
 export const MATCH_MAX_SECONDS = 86_400

@@ -1,4 +1,6 @@
-/** The product's exact user-facing texts (spec sections 2, 5 and 8), shared by server and renderer. */
+import { IMPORT_LIMITS, SET_LIMITS } from './limits'
+
+/** The product's exact user-facing texts (docs/content-rules.md lists where each kind is used), shared by server and renderer. */
 export const messages = {
   defaultError: 'Something went wrong while processing your request.',
   offline: 'You are offline. This needs a connection.',
@@ -42,6 +44,7 @@ export const messages = {
   forgotPasswordFailed: 'Failed to request password reset. Please try again.',
 
   passwordUpdated: 'Password updated successfully!',
+  allPasswordsRequired: 'All three password fields are required.',
   passwordUpdateFailed: (message: string) => `Password update failed: ${message}`,
   emailChangeRequested: 'Email change request sent. Please check your inbox.',
   emailChangeFailed: (message: string) => `Email change failed: ${message}`,
@@ -61,7 +64,7 @@ export const messages = {
   internal: 'Something went wrong on our side. Please try again later.',
 } as const
 
-/** Session-invalidated modal texts (spec section 8). */
+/** Session-invalidated modal texts (the session-invalidated dialog). */
 export const sessionMessages = {
   expired: 'Your session has expired. Please log in again.',
   credentialsChanged: 'Your account credentials have been updated.',
@@ -72,7 +75,7 @@ export const sessionMessages = {
   defaultMessage: 'Your session has been invalidated. You will be redirected to the login page.',
 } as const
 
-/** Study-set screen texts (spec sections 2 and 8). */
+/** Study-set screen texts (the set page, its dialogs and the study modes). */
 export const setMessages = {
   createFailed: 'Failed to create study set',
   updateFailed: 'Failed to update study set',
@@ -89,3 +92,38 @@ export const setMessages = {
   noSetsHint: 'Try adjusting your search terms or tag filters.',
   loadError: (message: string) => `Error: ${message}`,
 } as const
+
+/** Field messages (docs/content-rules.md, 'Saved text'), for a set or card field shown to the user as `label`. */
+export const textMessages = {
+  empty: (label: string) => `${label} cannot be empty.`,
+  profane: (label: string) => `${label} contains inappropriate words. Please revise.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  tagsNotText: 'Tags must be text.',
+  tooManyTags: `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`,
+  isPublicNotBoolean: 'isPublic must be true or false.',
+  languageTag: 'Language must be a language tag such as en or ja.',
+}
+
+/** The contact form's notices (docs/content-rules.md, 'Sessions and timing'). */
+export const contactMessages = {
+  sent: "Thank you for your message! We'll get back to you soon.",
+  rateLimited: 'Too many attempts. Please try again later.',
+  failed: 'Failed to submit contact form',
+} as const
+
+/** The import dialog's messages (docs/content-rules.md, 'Import'). */
+export const importMessages = {
+  unsupportedType: 'Only JSON and CSV files are supported',
+  tooLarge: `File size exceeds the maximum limit of ${IMPORT_LIMITS.fileBytes / (1024 * 1024)}MB`,
+  noFile: 'Please select a file',
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be less than ${IMPORT_LIMITS.title} characters`,
+  descriptionTooLong: `Description must be less than ${IMPORT_LIMITS.description} characters`,
+  invalidJson: 'Invalid JSON format',
+  jsonNotArray: 'JSON must contain an array of flashcards',
+  csvNoRows: 'CSV must contain at least one row of data',
+  csvInvalid: (detail: string) => `Invalid CSV format: ${detail}`,
+  tooManyCards: `Maximum of ${IMPORT_LIMITS.cards} flashcards allowed`,
+  noValidCards: 'No valid flashcards found in file',
+  unsupportedFormat: 'Unsupported file format',
+}

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
-import { registerServiceWorker } from './lib/service-worker'
-import { createRouter } from './routes'
-import './styles/global.css'
+import { registerServiceWorker } from '@/lib/service-worker'
+import { createRouter } from '@/app/router'
+import '@/styles/global.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

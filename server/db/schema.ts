@@ -55,6 +55,11 @@ export interface StudySetsTable {
   card_count: number
   created: string
   updated: string
+  /** BCP 47 tags the terms and the definitions are read aloud in; null until chosen. */
+  term_language: string | null
+  definition_language: string | null
+  /** The set this one was copied from ("Save a copy"); null for originals and once it is deleted. */
+  copied_from_set_id: string | null
 }
 
 export interface SetTagsTable {
@@ -149,6 +154,14 @@ export interface MatchResultsTable {
   created: string
 }
 
+/** One row per student and starred card. */
+export interface CardStarsTable {
+  user_id: string
+  flashcard_id: string
+  study_set_id: string
+  created: string
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -163,4 +176,5 @@ export interface Database {
   study_progress: StudyProgressTable
   write_results: WriteResultsTable
   match_results: MatchResultsTable
+  card_stars: CardStarsTable
 }

@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages'
 import type { Logger } from '../logger'
 import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
 
-/** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the contract's codes. */
+/** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the API's error codes. */
 function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | undefined {
   if (error.status === 413) return payloadTooLarge()
   if (error.status === 415) return unsupportedMediaType()

@@ -1,7 +1,7 @@
 import type { ErrorCode, FieldErrors } from '../../shared/api/errors'
 import { messages } from '../../shared/messages'
 
-/** The one error type of the server; the error middleware turns it into the contract's body. */
+/** The one error type of the server; the error middleware turns it into the error body (the `Error` schema of GET /api/openapi.json). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

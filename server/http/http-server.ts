@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../shared/api/errors'
 
 /**
  * The HTTP server around the Koa app. Requests that Node's parser rejects before Koa sees them
- * (headers over 16 KB, malformed request lines) still get the contract's JSON error body rather
+ * (headers over 16 KB, malformed request lines) still get the API's JSON error body rather
  * than Node's empty answer.
  */
 export function createHttpServer(app: Koa): http.Server {

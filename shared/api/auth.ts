@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, USERNAME_MAX
 import { messages as m } from '../messages'
 import { usernameContainsProfanity } from '../text/profanity'
 
-/** Request bodies of the auth and account routes (api.md), validated on both sides. */
+/** Request bodies of the auth and account routes (see GET /api/openapi.json), validated on both sides. */
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length
 
@@ -24,7 +24,7 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }))
 
-/** A new password: the spec's minimum, and bcrypt's 72-byte ceiling. */
+/** A new password: the minimum of docs/content-rules.md, and bcrypt's 72-byte ceiling. */
 export const newPasswordSchema = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)

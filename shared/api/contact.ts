@@ -1,25 +1,14 @@
 import { z } from 'zod'
+import { CONTACT_LIMITS } from '../limits'
 import { maskProfanity } from '../text/profanity'
 import { emailSchema } from './auth'
 import { type StripMarkup, textMessages } from './sets'
 
-/** The contact form (spec sections 2, 5, 8 and 9; api.md "Other": POST /api/contact). */
+/** The contact form (POST /api/contact; its texts in shared/messages.ts). */
 
-/** Longest saved contact texts, in characters. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  subject: 150,
-  message: 5000,
-} as const
-
-/** How long the success and rate-limited notices stay (spec section 9: 5 s). */
-export const CONTACT_NOTICE_MS = 5000
-
-export const contactMessages = {
-  sent: "Thank you for your message! We'll get back to you soon.",
-  rateLimited: 'Too many attempts. Please try again later.',
-  failed: 'Failed to submit contact form',
-} as const
+// The limits and notices live with the others (shared/limits.ts, shared/messages.ts).
+export { CONTACT_LIMITS, CONTACT_NOTICE_MS } from '../limits'
+export { contactMessages } from '../messages'
 
 /**
  * A contact text: markup stripped, trimmed, required, within its limit, and profane words masked

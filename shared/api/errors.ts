@@ -1,4 +1,4 @@
-/** The contract's error body: every status >= 400 answers with it. */
+/** The API's error body: every status >= 400 answers with it (`Error` in GET /api/openapi.json). */
 export type ErrorCode =
   | 'invalid_input'
   | 'unauthenticated'

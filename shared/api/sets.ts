@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
+import { textMessages } from '../messages'
 import { containsProfanity } from '../text/profanity'
 import { type CardImage, mediaIdSchema } from './media'
 import type { PublicUser } from './users'
 
-/** The API shapes of study sets and cards (api.md, "Study sets and cards"). */
+/** The API shapes of study sets and cards (schemas in ./responses.ts, shown by GET /api/openapi.json). */
 export interface StudySet {
   id: string
   title: string
@@ -17,6 +18,11 @@ export interface StudySet {
   owner: PublicUser | null
   created: string
   updated: string
+  /** BCP 47 tags of the languages the terms and definitions are read aloud in; null: not chosen. */
+  termLanguage: string | null
+  definitionLanguage: string | null
+  /** The set this one is a saved copy of, or null (an original, or the original is gone). */
+  copiedFromSetId: string | null
 }
 
 export interface Flashcard {
@@ -26,12 +32,9 @@ export interface Flashcard {
   definition: string
   position: number
   created: string
-  /**
-   * The side's picture or null. Every answer carries both fields; they are optional in the type
-   * only until the renderer's card fixtures name them (the renderer side of issue 16).
-   */
-  termImage?: CardImage | null
-  definitionImage?: CardImage | null
+  /** The side's picture, or null when the side has none. */
+  termImage: CardImage | null
+  definitionImage: CardImage | null
 }
 
 export interface ListResponse<T> {
@@ -46,12 +49,8 @@ export interface TagsResponse {
   tags: string[]
 }
 
-/** Field messages of spec section 5, for a field shown to the user as `label`. */
-export const textMessages = {
-  empty: (label: string) => `${label} cannot be empty.`,
-  profane: (label: string) => `${label} contains inappropriate words. Please revise.`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-}
+// The field messages live with the others (shared/messages.ts).
+export { textMessages } from '../messages'
 
 /** Removes markup from user text. The server passes a real sanitiser; the browser may pass its own. */
 export type StripMarkup = (text: string) => string
@@ -83,7 +82,7 @@ function textField(strip: StripMarkup, { label, max, required }: TextRule) {
  */
 function tagsField(strip: StripMarkup) {
   return z
-    .string({ error: 'Tags must be text.' })
+    .string({ error: textMessages.tagsNotText })
     .transform((value) => [
       ...new Set(
         strip(value)
@@ -96,11 +95,22 @@ function tagsField(strip: StripMarkup) {
       z
         .array(z.string())
         .refine((tags) => tags.every((tag) => tag.length <= SET_LIMITS.tag), textMessages.tooLong('Tag', SET_LIMITS.tag))
-        .refine((tags) => tags.length <= SET_LIMITS.tagsPerSet, `A set can have at most ${SET_LIMITS.tagsPerSet} tags.`)
+        .refine((tags) => tags.length <= SET_LIMITS.tagsPerSet, textMessages.tooManyTags)
         .refine((tags) => !tags.some(containsProfanity), textMessages.profane('Tag')),
     )
     .transform((tags) => tags.join(','))
 }
+
+/**
+ * A language for read-aloud: a BCP 47 tag (`en`, `ja`, `pt-BR`, `zh-Hant`), or null for none.
+ * Only the tag's shape is checked; whether the browser has a voice for it is the browser's call.
+ */
+export const languageSchema = z
+  .string({ error: textMessages.languageTag })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, textMessages.languageTag)
+  .max(35, textMessages.languageTag)
+  .nullable()
 
 /** The request schemas of the set and card routes, built around a markup stripper. */
 export function createSetSchemas(strip: StripMarkup) {
@@ -117,13 +127,17 @@ export function createSetSchemas(strip: StripMarkup) {
       title,
       description: description.optional().default(''),
       tags: tags.optional().default(''),
-      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional().default(false),
+      isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional().default(false),
+      termLanguage: languageSchema.optional().default(null),
+      definitionLanguage: languageSchema.optional().default(null),
     }),
     updateSet: z.object({
       title: title.optional(),
       description: description.optional(),
       tags: tags.optional(),
-      isPublic: z.boolean({ error: 'isPublic must be true or false.' }).optional(),
+      isPublic: z.boolean({ error: textMessages.isPublicNotBoolean }).optional(),
+      termLanguage: languageSchema.optional(),
+      definitionLanguage: languageSchema.optional(),
     }),
     createCard: z
       .object({

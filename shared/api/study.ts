@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MATCH_MAX_SECONDS } from '../limits'
 
-/** The API shapes of study records (api.md, "Study records"). All belong to the caller. */
+/** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */
 export type LearningSessionStatus = 'in_progress' | 'completed'
 
 export interface LearningSession {
@@ -34,6 +34,11 @@ export interface ProgressResponse {
 }
 
 export type AnswerMode = 'learn' | 'write'
+
+/** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
+export interface BestMatchTime {
+  bestTime: number | null
+}
 
 const count = (label: string) =>
   z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)

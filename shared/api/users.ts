@@ -1,4 +1,4 @@
-/** The API shapes of accounts (api.md, "Auth and account"). */
+/** The API shapes of accounts (the `User` and `AuthResponse` schemas of GET /api/openapi.json, from ./responses.ts). */
 export interface Plan {
   id: string
   name: string

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { FieldErrors } from './errors'
 
-/** The first message for each top-level field, in the shape of the contract's `fields`. */
+/** The first message for each top-level field, in the shape of the error body's `fields`. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {

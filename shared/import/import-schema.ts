@@ -15,7 +15,7 @@ const cardText = (field: 'Term' | 'Definition') =>
   z.string({ error: `Each flashcard needs a ${field.toLowerCase()} as text.` }).max(100_000, `${field} is far too long.`)
 
 /**
- * POST /api/sets/import (api.md, "Study sets and cards"): the title and description are checked
+ * POST /api/sets/import (docs/content-rules.md, 'Import'): the title and description are checked
  * like a set's (profanity refused), with the import dialog's messages; each card is cleaned
  * (markup stripped, trimmed, cut to 120/300, profanity masked, not refused), and cards left
  * without a term or a definition are dropped. None left: 'No valid flashcards found in file'.
@@ -40,11 +40,13 @@ export function createImportSetSchema(strip: StripMarkup) {
         .max(IMPORT_LIMITS.description, importMessages.descriptionTooLong)
         .refine((value) => !containsProfanity(value), textMessages.profane('Description')),
     )
-  // A side may be a picture (a media id the caller uploaded, or a data: URL) with or without text.
+  // A card object without a term or a definition is dropped below, like one whose text is empty
+  // (docs/content-rules.md, 'Import'), not a reason to refuse the file. A side may also be a
+  // picture (a media id the caller uploaded, or a data: URL), which counts as its content.
   const card = z.object(
     {
-      term: cardText('Term'),
-      definition: cardText('Definition'),
+      term: cardText('Term').optional().default(''),
+      definition: cardText('Definition').optional().default(''),
       termImage: importImageSchema.nullable().optional().default(null),
       definitionImage: importImageSchema.nullable().optional().default(null),
     },

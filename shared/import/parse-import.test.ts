@@ -15,7 +15,7 @@ function parseFixture(name: string) {
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => ({ term: `Term ${i + 1}`, definition: `Definition ${i + 1}` }))
 
-/** What each fixture must give: its cards, or the spec's exact message. */
+/** What each fixture must give: its cards, or its exact message (docs/content-rules.md, 'Import'). */
 const expected: Record<string, { cards: Array<{ term: string; definition: string }> } | { message: string }> = {
   'spreadsheet-export.csv': {
     cards: [

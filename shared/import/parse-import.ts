@@ -1,29 +1,17 @@
 import Papa from 'papaparse'
 import { DATA_URL } from '../api/media'
+import { IMPORT_LIMITS } from '../limits'
+import { importMessages } from '../messages'
 
 /**
- * Reading an import file (spec section 5, limits of section 9). Pure and free of Node built-ins:
+ * Reading an import file (docs/content-rules.md, 'Import'). Pure and free of Node built-ins:
  * the import dialog runs it in the browser, and the server checks the cards again with
  * `createImportSetSchema` (shared/api/sets.ts), which also strips markup and masks profanity.
  */
 
-export const IMPORT_LIMITS = { fileBytes: 5 * 1024 * 1024, title: 45, description: 300, cards: 500, term: 120, definition: 300 }
-
-export const importMessages = {
-  unsupportedType: 'Only JSON and CSV files are supported',
-  tooLarge: 'File size exceeds the maximum limit of 5MB',
-  noFile: 'Please select a file',
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must be less than 45 characters',
-  descriptionTooLong: 'Description must be less than 300 characters',
-  invalidJson: 'Invalid JSON format',
-  jsonNotArray: 'JSON must contain an array of flashcards',
-  csvNoRows: 'CSV must contain at least one row of data',
-  csvInvalid: (detail: string) => `Invalid CSV format: ${detail}`,
-  tooManyCards: 'Maximum of 500 flashcards allowed',
-  noValidCards: 'No valid flashcards found in file',
-  unsupportedFormat: 'Unsupported file format',
-}
+// The limits and messages live with the others (shared/limits.ts, shared/messages.ts).
+export { IMPORT_LIMITS } from '../limits'
+export { importMessages } from '../messages'
 
 export type ImportFormat = 'json' | 'csv'
 
@@ -134,7 +122,7 @@ function parseCsv(text: string): ParseImportResult {
   return finish(rows.map((row) => ({ term: row[0] ?? '', definition: row[1] ?? '' })))
 }
 
-/** The cards of an import file's text, or the spec's message for what is wrong with it. */
+/** The cards of an import file's text, or the message (docs/content-rules.md, 'Import') for what is wrong with it. */
 export function parseImportText(format: ImportFormat, text: string): ParseImportResult {
   const content = text.replace(BOM, '')
   if (format === 'json') return parseJson(content)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardProgress, cardStatus } from './mastery'
 
-describe('cardStatus (spec section 4)', () => {
+describe('cardStatus (docs/study-rules.md, Mastery)', () => {
   it.each([
     [1, 'mastered'],
     [0.8, 'mastered'],

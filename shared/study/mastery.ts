@@ -6,7 +6,7 @@ import { MASTERY_THRESHOLDS } from '../limits'
  * Kept apart from the API schemas so that reading it does not load zod into a page.
  */
 
-/** Spec section 4: mastered at 80% or above, learning at 50% or above, otherwise needs review. */
+/** docs/study-rules.md, 'Mastery': mastered at 80% or above, learning at 50% or above, otherwise needs review. */
 export function cardStatus(masteryRate: number): CardStatus {
   if (masteryRate >= MASTERY_THRESHOLDS.mastered) return 'mastered'
   if (masteryRate >= MASTERY_THRESHOLDS.learning) return 'learning'

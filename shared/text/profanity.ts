@@ -4,8 +4,8 @@ import leoProfanity from 'leo-profanity'
 const PROFANE_WORDS = new Set(leoProfanity.list().map((word) => word.toLowerCase()))
 
 /**
- * The word list's wildcard entries (spec section 5: "a large English word list with some wildcard
- * entries", like the common lists' '*fuck*' and '*shit*'): a word containing one of these stems is
+ * The word list's wildcard entries (docs/content-rules.md, 'Saved text': the list plus its wildcard stems,
+ * like the common lists' '*fuck*' and '*shit*'): a word containing one of these stems is
  * profane whatever letters surround it ('shithead', 'fuckface'), which whole-word matching misses.
  */
 const WILDCARD_STEMS = /fuck|shit/i

@@ -13,7 +13,7 @@ import { addCards, createSet } from './sets-helpers'
  * Property-based fuzzing of every API route: malformed and random bodies (wrong types, huge
  * strings, deep nesting, unicode edge cases, prototype-pollution keys), random query strings,
  * path ids and content types, sent as a visitor, with a forged token, as an unverified and as a
- * verified user. Whatever comes in: no 5xx, no hang, every error in the contract's shape with
+ * verified user. Whatever comes in: no 5xx, no hang, every error in the API's error shape with
  * the HTTP status, a rejected request leaves the database exactly as it was, and nothing in the
  * server process's prototypes is polluted afterwards.
  *
@@ -212,7 +212,7 @@ const ERROR_CODES: ErrorCode[] = [
   'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal',
 ]
 
-/** The contract's error body, exactly, with the HTTP status in it. */
+/** The API's error body, exactly, with the HTTP status in it. */
 function expectErrorShape(status: number, headers: Headers, text: string, label: string): void {
   expect(headers.get('content-type') ?? '', label).toMatch(/^application\/json/)
   const parsed = JSON.parse(text)

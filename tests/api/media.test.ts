@@ -350,6 +350,38 @@ describe('cards with pictures', () => {
   })
 })
 
+describe('Save a copy carries the pictures', () => {
+  it("the copy's cards show the same pictures; who may fetch them follows either set; edits and deletes keep what the other set shows", async () => {
+    const picture = await upload(app, owner, await freshPng())
+    const { set: original, card } = await setWithPicture(owner, true, picture, '')
+    const copied = await app.api('POST', `/api/sets/${original.id}/copy`, { token: other.token })
+    expect(copied.status, copied.text).toBe(201)
+    const [copiedCard] = await allCards(app, copied.body.id, other.token)
+    expect(copiedCard).toEqual(cardShape({ term: '', definition: 'a picture', position: 1, termImage: card.termImage, definitionImage: null }))
+    expect(copiedCard?.id).not.toBe(card.id)
+
+    // The original made private: the copier still sees the picture through their own copy; a visitor does not.
+    expect((await app.api('PATCH', `/api/sets/${original.id}`, { token: owner.token, body: { isPublic: false } })).status).toBe(200)
+    const byCopier = await fetchMedia(app, picture.id, { token: other.token })
+    expect(byCopier.status).toBe(200)
+    expect(byCopier.headers.get('cache-control')).toBe('private, no-cache')
+    expect((await fetchMedia(app, picture.id)).status).toBe(404)
+
+    // The copier edits their card, sending the picture it already shows (an upload of someone else's).
+    const url = `/api/sets/${copied.body.id}/cards/${copiedCard?.id}`
+    const edited = await app.api('PATCH', url, { token: other.token, body: { term: 'named now', termImage: picture.id } })
+    expect(edited.status, edited.text).toBe(200)
+    expect(edited.body).toMatchObject({ term: 'named now', termImage: card.termImage })
+
+    // The original's card goes: the picture stays, since the copy shows it; the copy's goes too: then the picture goes.
+    expect((await app.api('DELETE', `/api/sets/${original.id}/cards/${card.id}`, { token: owner.token })).status).toBe(204)
+    expect(await mediaExists(app, picture.id)).toBe(true)
+    expect((await fetchMedia(app, picture.id, { token: other.token })).status).toBe(200)
+    expect((await app.api('PATCH', url, { token: other.token, body: { termImage: null } })).status).toBe(200)
+    expect(await mediaExists(app, picture.id)).toBe(false)
+  })
+})
+
 describe('cleanup: pictures no card shows any more are removed', () => {
   it('card delete: its picture goes, unless another card still shows it', async () => {
     const set = await createSet(app, owner, { title: 'Cleanup cards' })

@@ -24,7 +24,7 @@ import {
 } from './sets-helpers'
 
 /**
- * The permission matrix of api.md: every route of the contract, called by four callers (a
+ * The permission matrix: every route the app serves (GET /api/openapi.json says who may call each), called by four callers (a
  * visitor, an unverified user, another verified user and the owner), on a public and on a private
  * set where the route is about a set. Each row checks the status and body, and that the answer
  * carries nothing the caller may not see: no private set of someone else (title, text, terms,
@@ -166,6 +166,9 @@ const ACCESS = {
     caller === 'visitor' ? unauthenticated : visibility === 'public' || caller === 'owner' ? 'ok' : setNotFound,
   /** A set's picture: whoever may read the set (and its uploader, the owner here). */
   readMedia: (caller, visibility) => (visibility === 'public' || caller === 'owner' ? 'ok' : mediaNotFound),
+  /** A verified user's action on a set they may read (Save a copy). */
+  verifiedReadSet: (caller, visibility) =>
+    caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : visibility === 'public' || caller === 'owner' ? 'ok' : setNotFound,
   /** The owner's own learning session: nobody else learns it exists. */
   ownSession: (caller) => (caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : sessionNotFound),
 } as const satisfies Record<string, (caller: Caller, visibility: Visibility) => Outcome>
@@ -542,7 +545,7 @@ const SET_ROUTES: RouteCase[] = [
   },
 ]
 
-const countRows = async (table: 'learning_sessions' | 'study_progress' | 'match_results' | 'write_results') =>
+const countRows = async (table: 'learning_sessions' | 'study_progress' | 'match_results' | 'write_results' | 'card_stars' | 'study_sets') =>
   Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
 /** A refused study request stores nothing. */
@@ -621,7 +624,63 @@ const STUDY_ROUTES: RouteCase[] = [
     okStatus: 201,
     okBody: () => ({ id: expect.any(String), timeTaken: 12, correctMatches: 6, incorrectMatches: 0, created: expect.any(String) }),
   },
+  {
+    method: 'GET',
+    path: '/api/sets/:id/match-results/best',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/match-results/best`,
+    okStatus: 200,
+    // The caller's own fastest game only.
+    afterOk: async (response, { actor, fixture }) => {
+      const times = await app.db.selectFrom('match_results').select('time_taken').where('user_id', '=', actor?.id ?? '').where('study_set_id', '=', fixture.set.id).execute()
+      expect(response.body).toEqual({ bestTime: Math.min(...times.map((row) => row.time_taken)) })
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/sets/:id/stars/:cardId',
+    on: 'set',
+    access: ACCESS.studySet,
+    ...storesNothing('card_stars'),
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/stars/${fixture.cards[2]?.id}`,
+    okStatus: 204,
+    afterOk: async (_response, { actor, fixture }) => {
+      expect(await starsOf(actor, fixture)).toEqual([fixture.cards[2]?.id])
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/sets/:id/stars',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/stars`,
+    okStatus: 200,
+    // Each caller sees their own stars (the PUT rows above starred the third card), nobody else's.
+    okBody: ({ fixture }) => ({ cardIds: [fixture.cards[2]?.id] }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/sets/:id/stars/:cardId',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/stars/${fixture.cards[2]?.id}`,
+    okStatus: 204,
+    afterOk: async (_response, { actor, fixture }) => {
+      expect(await starsOf(actor, fixture)).toEqual([])
+    },
+    afterRefused: async ({ fixture }) => {
+      // The owner's star (set by the PUT rows) is still there after everyone else's refused DELETE.
+      expect(await starsOf(accounts.owner, fixture)).toEqual([fixture.cards[2]?.id])
+    },
+  },
 ]
+
+/** The card ids `account` starred on the fixture's set, as stored. */
+async function starsOf(account: Account | undefined, fixture: Fixture): Promise<string[]> {
+  const rows = await app.db.selectFrom('card_stars').select('flashcard_id').where('user_id', '=', account?.id ?? '').where('study_set_id', '=', fixture.set.id).execute()
+  return rows.map((row) => row.flashcard_id)
+}
 
 /** Uploads a small PNG as the row's actor (a raw body: the harness's `api` sends JSON). */
 async function uploadAsActor(row: Row): Promise<ApiResponse> {
@@ -681,6 +740,30 @@ const setsOwnedBy = (account: Account | undefined) =>
   app.db.selectFrom('study_sets').select('title').where('owner_id', '=', account?.id ?? '').execute()
 
 const COLLECTION_ROUTES: RouteCase[] = [
+  {
+    method: 'POST',
+    path: '/api/sets/:id/copy',
+    on: 'set',
+    access: ACCESS.verifiedReadSet,
+    ...storesNothing('study_sets'),
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/copy`,
+    okStatus: 201,
+    // The copy is the caller's, private, with the source's text and cards as they are now.
+    afterOk: async (response, row) => {
+      const source = await getSet(app, row.fixture.set.id, accounts.owner.token)
+      expect(response.body).toEqual(
+        setShape(row.actor as Account, {
+          title: source.title,
+          description: source.description,
+          tags: source.tags,
+          isPublic: false,
+          cardCount: source.cardCount,
+          copiedFromSetId: source.id,
+        }),
+      )
+      await deleteCreated(response, row)
+    },
+  },
   {
     method: 'GET',
     path: '/api/sets',
@@ -771,9 +854,18 @@ const OTHER_ROUTES: RouteCase[] = [
     okStatus: 200,
     okBody: () => ({ status: 'ok', version: expect.any(String) }),
   },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    on: 'caller',
+    access: ACCESS.open,
+    url: () => '/api/openapi.json',
+    okStatus: 200,
+    okBody: () => expect.objectContaining({ openapi: '3.1.0', paths: expect.any(Object) }),
+  },
 ]
 
-/** Every route of the contract, in the order its rows run. */
+/** Every route, in the order its rows run. */
 const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEDIA_ROUTES, ...COLLECTION_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {

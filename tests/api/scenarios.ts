@@ -40,7 +40,7 @@ export interface ApiScenario {
   after?: (response: ApiResponse, mails: ReceivedMail[]) => unknown
 }
 
-/** The contract's error body, exactly: `fields` only when given. */
+/** The API's error body, exactly: `fields` only when given. */
 export function apiError(status: number, code: ErrorCode, message: string, fields?: FieldErrors): ErrorBody {
   return { error: { status, code, message, ...(fields ? { fields } : {}) } }
 }

@@ -5,7 +5,7 @@ import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, allCards, cardNotFound, cardShape, createSet, expectCards, getSet, invalid, rowsOfSet } from './sets-helpers'
 
 /**
- * Flashcards: positions 1-based and dense, `cardCount` always the true number of cards (api.md,
+ * Flashcards: positions 1-based and dense, `cardCount` always the true number of cards (GET /api/openapi.json,
  * "Study sets and cards"), through adds, edits, deletes and concurrent requests; sorting and
  * pagination of the card list; card ids that are not of this set.
  */
@@ -252,7 +252,7 @@ describe('sort and pagination of the card list', () => {
     page('last, short page', 'perPage=3&page=3', { terms: ['t7'], page: 3, perPage: 3, totalPages: 3 }),
     page('past the end: empty, totals still right', 'perPage=3&page=4', { terms: [], page: 4, perPage: 3, totalPages: 3 }),
     page('descending, second page', 'sort=-position&perPage=3&page=2', { terms: ['t4', 't3', 't2'], page: 2, perPage: 3, totalPages: 3 }),
-    page('the page size the "next position" lookup of the spec uses', 'sort=-position&perPage=1', { terms: ['t7'], page: 1, perPage: 1, totalPages: 7 }),
+    page('the page size the "next position" lookup uses', 'sort=-position&perPage=1', { terms: ['t7'], page: 1, perPage: 1, totalPages: 7 }),
     page('perPage 500 is allowed', 'perPage=500', { terms, page: 1, perPage: 500, totalPages: 1 }),
     page('perPage 7: exactly one page', 'perPage=7', { terms, page: 1, perPage: 7, totalPages: 1 }),
     badQuery('perPage=501', { perPage: 'Must be at most 500.' }),

@@ -5,7 +5,7 @@ import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, createSet, expectCards, rowsOfSet, setNotFound, unauthenticated } from './sets-helpers'
 
 /**
- * Deleting a set takes its cards and tags with it (api.md: DELETE /api/sets/:id); deleting an
+ * Deleting a set takes its cards and tags with it (DELETE /api/sets/:id); deleting an
  * account takes its sets, their cards and tags (DELETE /api/users/me: "everything it owns").
  */
 

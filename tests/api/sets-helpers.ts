@@ -13,12 +13,12 @@ import { apiError } from './scenarios'
 export const unauthenticated = apiError(401, 'unauthenticated', m.unauthenticated)
 export const unverified = apiError(403, 'unverified', m.unverified)
 export const forbidden = apiError(403, 'forbidden', m.forbidden)
-/** The spec's exact texts: a private set of someone else answers exactly like a missing one. */
+/** The exact texts (shared/messages.ts): a private set of someone else answers exactly like a missing one. */
 export const setNotFound = apiError(404, 'not_found', 'Study set not found')
 export const cardNotFound = apiError(404, 'not_found', 'Flashcard not found')
 export const invalid = (fields: Record<string, string>) => apiError(400, 'invalid_input', m.invalidInput, fields)
 
-/** The contract's `set`, exactly. */
+/** A `set` answer (`StudySet` in GET /api/openapi.json), exactly. */
 export function setShape(owner: Account, fields: Partial<StudySet> = {}): StudySet {
   return {
     id: expect.any(String),
@@ -30,11 +30,14 @@ export function setShape(owner: Account, fields: Partial<StudySet> = {}): StudyS
     owner: { id: owner.id, username: owner.username },
     created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    termLanguage: null,
+    definitionLanguage: null,
+    copiedFromSetId: null,
     ...fields,
   }
 }
 
-/** The contract's `card`, exactly. */
+/** A `card` answer (`Flashcard` in GET /api/openapi.json), exactly. */
 export function cardShape(fields: Partial<Flashcard> = {}): Flashcard {
   return {
     id: expect.any(String),

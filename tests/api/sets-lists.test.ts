@@ -5,7 +5,7 @@ import { type ApiScenario, scenarios } from './scenarios'
 import { createSet, invalid, unauthenticated } from './sets-helpers'
 
 /**
- * The set lists (api.md: GET /api/sets, /api/sets/public, /api/sets/tags): search in title or
+ * The set lists (GET /api/sets, /api/sets/public, /api/sets/tags): search in title or
  * description (case-insensitive, '%' and '_' literal), repeated `tag` filters joined with AND,
  * newest first, right totals and pages, and the two tag lists. The public list searches words
  * (its full-text index): every word of the search, the last one as a prefix, accents folded; a

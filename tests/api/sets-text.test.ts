@@ -5,7 +5,7 @@ import { type ApiScenario, scenarios } from './scenarios'
 import { createSet, invalid } from './sets-helpers'
 
 /**
- * Saved text of sets and cards (spec section 5, api.md "Common rules"): on create and on update,
+ * Saved text of sets and cards (docs/content-rules.md, 'Saved text'): on create and on update,
  * every text field is stripped of markup by a real sanitiser, trimmed, checked for emptiness,
  * length and profanity (these form fields are refused, not masked), and what GET returns
  * afterwards (and what the database holds) is the cleaned text.

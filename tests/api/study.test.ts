@@ -6,7 +6,7 @@ import { apiError } from './scenarios'
 import { addCards, cardNotFound, createSet, invalid, setNotFound, unauthenticated } from './sets-helpers'
 
 /**
- * The study-record routes of api.md ("Study records"): learning sessions, answers and per-card
+ * The study-record routes (docs/study-rules.md, 'Records'): learning sessions, answers and per-card
  * progress, match results. Records belong to the caller and are kept only on sets they may read.
  */
 

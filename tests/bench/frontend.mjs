@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib'
 /** The route table's paths and the page module each one loads lazily (the landing page is in the entry). */
 export function routePages(routesSource) {
   const pages = [{ path: '/', module: undefined }]
-  const pattern = /path: '([^']+)',\s*lazy: \(\) =>\s*(?:import\('\.\/pages\/(\w+)'\)|placeholder\()/g
+  const pattern = /path: '([^']+)',\s*lazy: \(\) =>\s*(?:import\('@\/pages\/(\w+)'\)|placeholder\()/g
   for (const match of routesSource.matchAll(pattern)) {
     pages.push({ path: match[1], module: `src/pages/${match[2] ?? 'PlaceholderPage'}.tsx` })
   }
@@ -30,7 +30,7 @@ export function firstLoadBudgets(root) {
   const distDir = path.join(root, 'dist/renderer')
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'))
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
-  const pages = routePages(readFileSync(path.join(root, 'renderer/src/routes.tsx'), 'utf8'))
+  const pages = routePages(readFileSync(path.join(root, 'renderer/src/app/router.tsx'), 'utf8'))
   return pages.map((page) => {
     const keys = closure(manifest, entryKey)
     if (page.module) {

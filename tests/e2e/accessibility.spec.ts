@@ -5,8 +5,8 @@ import { addCards, createSet, newOwner, type Owner, setCard } from './set-helper
 
 /**
  * Accessibility (issue: "every page usable with the keyboard alone, visible focus, labelled
- * controls, landmarks, sufficient contrast in both themes"): axe-core runs on every route of spec
- * section 2, in both themes, as a visitor and signed in, plus the open dialogs and the mobile menu,
+ * controls, landmarks, sufficient contrast in both themes"): axe-core runs on every page route of
+ * renderer/src/routes.tsx, in both themes, as a visitor and signed in, plus the open dialogs and the mobile menu,
  * and fails on any serious or critical violation of WCAG 2.0/2.1 A and AA.
  */
 

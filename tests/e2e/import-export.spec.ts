@@ -4,7 +4,7 @@ import { expect, logIn, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
 /**
- * The import dialog of My Sets and the set page's export dialog (spec sections 2, 4, 5, 8, 9):
+ * The import dialog of My Sets and the set page's export dialog (docs/content-rules.md, 'Import' and 'Export'):
  * files go in through the file chooser (or a drop), come out as downloads compared byte for byte.
  */
 
@@ -100,7 +100,7 @@ test('a file dropped onto the dialog is chosen like one from the file chooser', 
   await expectTerms(page, [['sun', 'star']])
 })
 
-test('the dialog shows each of the spec messages in red and stays usable', async ({ page, server }) => {
+test('the dialog shows each of the import messages in red and stays usable', async ({ page, server }) => {
   const owner = await newOwner(server)
   const dialog = await openImportDialog(page, owner)
   const file = dialog.getByLabel('File')

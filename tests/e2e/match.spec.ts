@@ -8,7 +8,7 @@ import { newOwner, visitorContext } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
 
 /**
- * Match mode (spec sections 2, 4 and 9) on a 12-card set, of which a game plays 10 (6 on a phone):
+ * Match mode (docs/study-rules.md, 'Modes') on a 12-card set, of which a game plays 10 (6 on a phone):
  * dragging with the mouse, the no-drag way by click and keyboard, Restart, the same-text rule,
  * what is saved for a student and not for a visitor, and the empty set.
  */

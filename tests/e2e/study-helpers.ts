@@ -5,7 +5,7 @@ import { addCards, createSet, type Owner } from './set-helpers'
 
 /**
  * Helpers of the study-mode end-to-end tests (learn, write, match, progress): a 12-card set
- * (two batches of the spec's 10) whose definitions are all different, and the saved progress.
+ * (two batches of 10) whose definitions are all different, and the saved progress.
  */
 export const TWELVE_CARDS: Array<[term: string, definition: string]> = [
   ['Mitochondria', 'Powerhouse of the cell'],

@@ -3,7 +3,7 @@ import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
 import { newOwner, type Owner } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
-/** The Terms list with the student's mastery: statuses, sorting and filtering (spec section 2). */
+/** The Terms list with the student's mastery: statuses, sorting and filtering (docs/study-rules.md, 'Modes'). */
 
 async function answer(server: E2EServer, owner: Owner, setId: string, cardId: string, rights: number, wrongs: number): Promise<void> {
   const answers = [...Array<boolean>(rights).fill(true), ...Array<boolean>(wrongs).fill(false)]

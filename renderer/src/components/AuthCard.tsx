@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styles from './AuthCard.module.css'
+import { Form } from './Form'
 
 /** The centred card that holds the account pages' forms and messages. */
 export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
@@ -13,18 +14,11 @@ export function AuthCard({ title, children, wide = false }: { title: string; chi
   )
 }
 
+/** The account pages' form: the one Form, laid out for the card. */
 export function AuthForm({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
   return (
-    <form
-      className={styles.form}
-      aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSubmit()
-      }}
-    >
+    <Form className={styles.form} label={label} onSubmit={onSubmit}>
       {children}
-    </form>
+    </Form>
   )
 }

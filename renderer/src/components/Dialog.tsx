@@ -60,3 +60,11 @@ export function Dialog({ open, title, onClose, children, role = 'dialog', keepOn
     </dialog>
   )
 }
+
+/**
+ * The buttons row of a dialog or form (Cancel, then the main action). On a phone the row stacks
+ * with the main action on top; `inOrder` keeps the written order (for equal choices).
+ */
+export function DialogActions({ children, inOrder = false }: { children: ReactNode; inOrder?: boolean }) {
+  return <div className={inOrder ? `${styles.actions} ${styles.inOrder}` : styles.actions}>{children}</div>
+}

@@ -1,6 +1,5 @@
-import type { ErrorBody, ErrorCode, FieldErrors } from '../../../shared/api/errors'
-import { messages } from '../../../shared/messages'
-import { authStore } from '../features/auth/auth-store'
+import type { ErrorBody, ErrorCode, FieldErrors } from '@shared/api/errors'
+import { messages } from '@shared/messages'
 
 /** An answer of 400 or above (spec: any status >= 400 is an error), with the contract's details. */
 export class ApiError extends Error {
@@ -49,8 +48,16 @@ function networkError(): ApiError {
   return new ApiError(0, 'network', typeof navigator !== 'undefined' && navigator.onLine === false ? messages.offline : messages.defaultError)
 }
 
+/** Where the client finds the signed-in user's token (the auth feature hands it in; none until then). */
+let tokenProvider: () => string | null | undefined = () => undefined
+
+/** Hands the client the way to read the signed-in user's token (lib imports no feature). */
+export function setTokenProvider(provider: () => string | null | undefined): void {
+  tokenProvider = provider
+}
+
 function authHeaders(token: string | null | undefined): Record<string, string> {
-  const resolved = token === undefined ? authStore.get()?.token : token
+  const resolved = token === undefined ? tokenProvider() : token
   return resolved ? { Authorization: `Bearer ${resolved}` } : {}
 }
 

@@ -1,16 +1,8 @@
 import { useParams } from 'react-router-dom'
-import { MATCH_FETCH_LIMIT } from '../../../shared/limits'
-import { MatchGame } from '../features/study/match/MatchGame'
-import { StudyLoadView } from '../features/study/StudyPage'
-import { useStudyCards } from '../features/study/useStudyCards'
+import { MatchMode } from '@/features/study/match/MatchMode'
 
-/** /study-sets/:id/match: the set's first 50 cards (spec section 7), played 10 at a time. */
+/** /study-sets/:id/match: Match mode (spec section 7). */
 export function MatchPage() {
   const { id = '' } = useParams()
-  const load = useStudyCards(id, { pageSize: MATCH_FETCH_LIMIT, limit: MATCH_FETCH_LIMIT })
-  return (
-    <StudyLoadView title="Match Mode" setId={id} load={load} emptyAction="playing Match mode">
-      {({ set, cards }) => <MatchGame key={set.id} setId={set.id} cards={cards} />}
-    </StudyLoadView>
-  )
+  return <MatchMode setId={id} />
 }

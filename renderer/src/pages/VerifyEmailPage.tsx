@@ -1,49 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
-import { messages } from '../../../shared/messages'
-import { AuthCard } from '../components/AuthCard'
-import { authApi } from '../features/auth/auth-api'
+import { useParams } from 'react-router-dom'
+import { VerifyEmail } from '@/features/auth/VerifyEmail'
 
-type State = 'verifying' | 'verified' | 'failed'
-
+/** /verify-email/:token: confirm the address of a new account. */
 export function VerifyEmailPage() {
   const { token } = useParams()
-  const [state, setState] = useState<State>(token ? 'verifying' : 'failed')
-  // The token is single-use: confirm it once, even when React runs effects twice in development.
-  const sent = useRef(false)
-
-  useEffect(() => {
-    if (!token || sent.current) return
-    sent.current = true
-    authApi.confirmVerification(token).then(
-      () => setState('verified'),
-      () => setState('failed'),
-    )
-  }, [token])
-
-  if (state === 'verifying') {
-    return (
-      <AuthCard title="Email Verification">
-        <p role="status">Verifying your email...</p>
-      </AuthCard>
-    )
-  }
-  if (state === 'verified') {
-    return (
-      <AuthCard title="Email Verified!">
-        <p>Your email address is confirmed. You can now log in and start studying.</p>
-        <Link to="/login" className="button button-block">
-          Login
-        </Link>
-      </AuthCard>
-    )
-  }
-  return (
-    <AuthCard title="Verification Failed">
-      <p className="alert-error">{messages.verificationFailed}</p>
-      <Link to="/login" className="button button-block">
-        Back to Login
-      </Link>
-    </AuthCard>
-  )
+  return <VerifyEmail token={token} />
 }

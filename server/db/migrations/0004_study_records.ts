@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 // Frozen in time: this file imports no app code.
 
 /**
- * A student's study records (spec section 3). Each belongs to one user and one set and goes with
+ * A student's study records (docs/study-rules.md, 'Records'). Each belongs to one user and one set and goes with
  * either. Every foreign key has an index leading with it, so a cascade never scans a table.
  */
 export async function up(db: Kysely<any>): Promise<void> {

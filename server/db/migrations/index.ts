@@ -5,6 +5,7 @@ import * as m0003 from './0003_contact'
 import * as m0004 from './0004_study_records'
 import * as m0005 from './0005_public_set_search'
 import * as m0008 from './0008_media'
+import * as m0010 from './0010_stars_languages_copies'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_study_records': m0004,
   '0005_public_set_search': m0005,
   '0008_media': m0008,
+  '0010_stars_languages_copies': m0010,
 }

@@ -66,6 +66,21 @@ export async function insertCard(db: DB, card: FlashcardRow): Promise<void> {
   await db.insertInto('flashcards').values(card).execute()
 }
 
+/** Rows per INSERT: 6 columns each stays far below SQLite's and PostgreSQL's bound-variable limits. */
+const CARD_INSERT_CHUNK = 100
+
+/** Inserts many cards (an import, a copy) in chunks, in the caller's transaction. */
+export async function insertCards(db: DB, cards: FlashcardRow[]): Promise<void> {
+  for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
+    await db.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
+  }
+}
+
+/** Every card of a set in position order. */
+export async function listAllCards(db: DB, setId: string): Promise<FlashcardRow[]> {
+  return db.selectFrom('flashcards').selectAll().where('study_set_id', '=', setId).orderBy('position').execute()
+}
+
 export async function updateCard(
   db: DB,
   cardId: string,

@@ -2,7 +2,8 @@ import Router from '@koa/router'
 import { cardListQuerySchema } from '../../../shared/api/sets'
 import type { Deps } from '../../deps'
 import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser } from '../../http/auth'
-import { type Input, validate } from '../../http/validate'
+import { route } from '../../http/route'
+import type { Input } from '../../http/validate'
 import { setSchemas } from '../sets/sets.schemas'
 import * as cards from './cards.service'
 
@@ -11,25 +12,72 @@ type CreateCard = Authenticated & Input<typeof setSchemas.createCard>
 type UpdateCard = Authenticated & Input<typeof setSchemas.updateCard>
 
 export function cardsRoutes(deps: Deps): Router {
-  const router = new Router({ prefix: '/api/sets/:id/cards' })
+  const router = new Router()
 
-  router.get<ListCards>('/', optionalUser<ListCards>(deps), validate(cardListQuerySchema), async (ctx) => {
-    ctx.body = await cards.listCards(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<ListCards>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/sets/:id/cards',
+      auth: 'none',
+      summary: 'The cards of a set the caller may read (as GET /api/sets/:id), by position',
+      query: cardListQuerySchema,
+      responses: { 200: { description: 'A page of cards', schema: { list: 'Flashcard' } } },
+    },
+    optionalUser(deps),
+    async (ctx) => {
+      ctx.body = await cards.listCards(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.post<CreateCard>('/', requireUser<CreateCard>(deps), validate(setSchemas.createCard), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await cards.addCard(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<CreateCard>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/sets/:id/cards',
+      auth: 'owner',
+      summary: 'Add a card at the next position',
+      body: setSchemas.createCard,
+      responses: { 201: { description: 'The new card', schema: 'Flashcard' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await cards.addCard(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.patch<UpdateCard>('/:cardId', requireUser<UpdateCard>(deps), validate(setSchemas.updateCard), async (ctx) => {
-    ctx.body = await cards.updateCard(deps, ctx.params.id ?? '', ctx.params.cardId ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<UpdateCard>(
+    router,
+    {
+      method: 'PATCH',
+      path: '/api/sets/:id/cards/:cardId',
+      auth: 'owner',
+      summary: "Change a card's term, definition or pictures",
+      body: setSchemas.updateCard,
+      responses: { 200: { description: 'The card', schema: 'Flashcard' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = await cards.updateCard(deps, ctx.params.id ?? '', ctx.params.cardId ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.delete<Authenticated>('/:cardId', requireUser(deps), async (ctx) => {
-    await cards.deleteCard(deps, ctx.params.id ?? '', ctx.params.cardId ?? '', ctx.state.auth)
-    ctx.status = 204
-  })
+  route<Authenticated>(
+    router,
+    {
+      method: 'DELETE',
+      path: '/api/sets/:id/cards/:cardId',
+      auth: 'owner',
+      summary: 'Delete a card; later positions close the gap',
+      responses: { 204: { description: 'Deleted; no body.' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      await cards.deleteCard(deps, ctx.params.id ?? '', ctx.params.cardId ?? '', ctx.state.auth)
+      ctx.status = 204
+    },
+  )
 
   return router
 }

@@ -4,7 +4,7 @@ import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { invalidInput, notFound } from '../../http/errors'
 import { limitOffset, listResponse } from '../../http/pagination'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { removeUnusedMedia, requireOwnMedia } from '../media/media.service'
 import { ownedSet, readableSet } from '../sets/set-access'
 import type { setSchemas } from '../sets/sets.schemas'
@@ -70,7 +70,12 @@ export async function updateCard(deps: Deps, setId: string, cardId: string, auth
     const merged = { ...found, ...changes }
     const empty = emptySides({ term: merged.term, definition: merged.definition, termImage: merged.term_image_id, definitionImage: merged.definition_image_id })
     if (empty.length > 0) throw invalidInput(Object.fromEntries(empty.map((issue) => [issue.path[0], issue.message])))
-    await requireOwnMedia({ db: trx }, auth.user.id, { termImage: input.termImage, definitionImage: input.definitionImage })
+    // A new picture must be the caller's upload; one the card already shows may stay as it is
+    // (a saved copy's cards show pictures that the original's owner uploaded).
+    await requireOwnMedia({ db: trx }, auth.user.id, {
+      termImage: input.termImage === found.term_image_id ? undefined : input.termImage,
+      definitionImage: input.definitionImage === found.definition_image_id ? undefined : input.definitionImage,
+    })
     await repo.updateCard(trx, cardId, changes)
     await repo.touchSet(trx, setId, deps.clock.now().toISOString())
     // A replaced or removed picture that no other card shows goes.

@@ -4,7 +4,8 @@ import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { type MaybeAuthenticated, optionalUser } from '../../http/auth'
 import { rateLimit } from '../../http/rate-limit'
-import { type Input, validate } from '../../http/validate'
+import { route } from '../../http/route'
+import type { Input } from '../../http/validate'
 import { stripMarkup } from '../../text/markup'
 import * as contact from './contact.service'
 
@@ -37,16 +38,24 @@ const useAccountEmail: RouterMiddleware<Submit> = async (ctx, next) => {
 }
 
 export function contactRoutes(deps: Deps): Router {
-  const router = new Router({ prefix: '/api/contact' })
+  const router = new Router()
   const limits = deps.config.rateLimits
 
-  router.post<Submit>(
-    '/',
+  route<Submit>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/contact',
+      auth: 'none',
+      summary: "Send a contact message; a signed-in sender's email is taken from the account",
+      description: 'A filled honeypot (`website`) gets the same 201 and nothing is stored.',
+      body: contactSchema,
+      responses: { 201: { description: 'The stored message', schema: 'Created' } },
+    },
     rateLimit(deps.rateLimitStore, deps.clock, { name: 'contact', max: limits.contact, windowSeconds: limits.windowSeconds }),
     dropHoneypotted,
-    optionalUser<Submit>(deps),
+    optionalUser(deps),
     useAccountEmail,
-    validate(contactSchema),
     async (ctx) => {
       ctx.status = 201
       ctx.body = await contact.submitContact(deps, ctx.state.input, ctx.state.auth)

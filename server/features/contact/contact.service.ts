@@ -1,7 +1,7 @@
 import type { ContactResponse, ContactSubmission } from '../../../shared/api/contact'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import type { MailMessage } from '../mail/mailer'
 import { insertContactSubmission } from './contact.repo'
 

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream'
 import Router from '@koa/router'
 import type { Deps } from '../../deps'
-import { requireUser } from '../../http/auth'
+import { type Authenticated, requireUser, TOKEN_COOKIE } from '../../http/auth'
+import { route } from '../../http/route'
 import type { AccountEvent } from './account-events'
 
-/** Browsers' EventSource waits this long before reconnecting (spec: 3000 ms). */
+/** Browsers' EventSource waits this long before reconnecting (docs/content-rules.md, 'Sessions and timing'). */
 const RECONNECT_DELAY_MS = 3000
 
 function frame(event: string, data: unknown): string {
@@ -18,44 +19,56 @@ function frame(event: string, data: unknown): string {
  * expired.
  */
 export function realtimeRoutes(deps: Deps): Router {
-  const router = new Router({ prefix: '/api' })
+  const router = new Router()
 
-  router.get('/realtime', requireUser(deps, { allowQueryOrCookie: true }), async (ctx) => {
-    const { user, sessionId, tokenExpiresAt } = ctx.state.auth
-    const stream = new PassThrough()
-    ctx.req.socket.setTimeout(0)
-    ctx.req.socket.setNoDelay(true)
-    ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
-    ctx.type = 'text/event-stream'
-    ctx.status = 200
-    ctx.body = stream
+  route<Authenticated>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/realtime',
+      auth: 'token',
+      summary: "A server-sent event stream of the caller's own account: user.updated, user.deleted and a heartbeat",
+      description: `An EventSource cannot send headers, so the token may also come as the \`token\` query parameter or the \`${TOKEN_COOKIE}\` cookie. The stream ends when that token stops being valid.`,
+      responses: { 200: { description: 'The event stream', contentTypes: ['text/event-stream'] } },
+    },
+    requireUser(deps, { allowQueryOrCookie: true }),
+    async (ctx) => {
+      const { user, sessionId, tokenExpiresAt } = ctx.state.auth
+      const stream = new PassThrough()
+      ctx.req.socket.setTimeout(0)
+      ctx.req.socket.setNoDelay(true)
+      ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
+      ctx.type = 'text/event-stream'
+      ctx.status = 200
+      ctx.body = stream
 
-    const close = () => {
-      unsubscribe()
-      clearInterval(heartbeat)
-      clearTimeout(expiry)
-      deps.shutdown.removeEventListener('abort', close)
-      stream.end()
-    }
-    const onEvent = (event: AccountEvent) => {
-      if (event.type === 'session.ended') {
-        if (event.data.sessionId === sessionId) close()
-        return
+      const close = () => {
+        unsubscribe()
+        clearInterval(heartbeat)
+        clearTimeout(expiry)
+        deps.shutdown.removeEventListener('abort', close)
+        stream.end()
       }
-      stream.write(frame(event.type, event.data))
-      if (event.type === 'user.deleted' || event.data.tokenKeyChanged) close()
-    }
-    const unsubscribe = deps.events.subscribe(user.id, onEvent)
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)
-    // A stream lives no longer than the token it was opened with; the client reconnects with a fresh one.
-    const msLeft = tokenExpiresAt.getTime() - deps.clock.now().getTime()
-    const expiry = setTimeout(close, Math.min(Math.max(msLeft, 0), 2 ** 31 - 1))
-    deps.shutdown.addEventListener('abort', close)
-    ctx.res.on('close', close)
+      const onEvent = (event: AccountEvent) => {
+        if (event.type === 'session.ended') {
+          if (event.data.sessionId === sessionId) close()
+          return
+        }
+        stream.write(frame(event.type, event.data))
+        if (event.type === 'user.deleted' || event.data.tokenKeyChanged) close()
+      }
+      const unsubscribe = deps.events.subscribe(user.id, onEvent)
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)
+      // A stream lives no longer than the token it was opened with; the client reconnects with a fresh one.
+      const msLeft = tokenExpiresAt.getTime() - deps.clock.now().getTime()
+      const expiry = setTimeout(close, Math.min(Math.max(msLeft, 0), 2 ** 31 - 1))
+      deps.shutdown.addEventListener('abort', close)
+      ctx.res.on('close', close)
 
-    stream.write(`retry: ${RECONNECT_DELAY_MS}\n\n`)
-    stream.write(frame('ready', { userId: user.id }))
-  })
+      stream.write(`retry: ${RECONNECT_DELAY_MS}\n\n`)
+      stream.write(frame('ready', { userId: user.id }))
+    },
+  )
 
   return router
 }

@@ -6,15 +6,13 @@ import type { ImportSetData } from '../../../shared/import/import-schema'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { HttpError } from '../../http/errors'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
+import { insertCards } from '../cards/cards.repo'
 import { findMediaByHash, findMediaFile } from '../media/media.repo'
 import { type PreparedImage, prepareImage, requireOwnMedia, saveImage } from '../media/media.service'
 import { ownedSet } from './set-access'
-import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
-
-/** Rows per INSERT: 8 columns each stays far below SQLite's and PostgreSQL's bound-variable limits. */
-const CARD_INSERT_CHUNK = 100
+import { newSetRow, reloadSet } from './sets.service'
 
 type ImportCard = ImportSetData['cards'][number]
 const SIDES = [
@@ -87,24 +85,10 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
       term_image_id: mediaOf(card.termImage),
       definition_image_id: mediaOf(card.definitionImage),
     }))
-    await repo.insertSet(trx, {
-      id,
-      owner_id: auth.user.id,
-      title: input.title,
-      description: input.description,
-      tags: '',
-      is_public: 0,
-      card_count: cards.length,
-      created: now,
-      updated: now,
-    })
-    for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
-      await trx.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
-    }
+    await repo.insertSet(trx, newSetRow(auth, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
+    await insertCards(trx, cards)
   })
-  const set = await repo.findSetById(deps.db, id)
-  if (!set) throw new Error(`set ${id} vanished while being imported`)
-  return toStudySet(set)
+  return reloadSet(deps, id)
 }
 
 export const exportQuerySchema = z.object({
@@ -118,7 +102,7 @@ export interface ExportFile {
   body: string
 }
 
-/** A CSV value: commas become semicolons (spec section 9); quotes and line breaks are quoted. */
+/** A CSV value: commas become semicolons (docs/content-rules.md, 'Export'); quotes and line breaks are quoted. */
 function csvValue(value: string): string {
   const text = value.replaceAll(',', ';')
   return /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text

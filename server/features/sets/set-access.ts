@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { forbidden, notFound } from '../../http/errors'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { findSetById, type StudySetWithOwner } from './sets.repo'
 
 export const SET_NOT_FOUND = 'Study set not found'

@@ -14,5 +14,8 @@ export function toStudySet(row: StudySetWithOwner): StudySet {
     owner: row.owner_username === null ? null : toPublicUser({ id: row.owner_id, username: row.owner_username }),
     created: row.created,
     updated: row.updated,
+    termLanguage: row.term_language,
+    definitionLanguage: row.definition_language,
+    copiedFromSetId: row.copied_from_set_id,
   }
 }

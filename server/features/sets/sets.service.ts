@@ -3,40 +3,65 @@ import type { ListResponse, SetListQuery, StudySet } from '../../../shared/api/s
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
+import { insertCards, listAllCards } from '../cards/cards.repo'
 import { mediaOfSet, removeUnusedMedia } from '../media/media.service'
 import { ownedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
+import type { StudySetRow } from './sets.repo'
 import type { setSchemas } from './sets.schemas'
 
 type CreateSet = z.output<typeof setSchemas.createSet>
 type UpdateSet = z.output<typeof setSchemas.updateSet>
 
-async function reload(deps: Deps, id: string): Promise<StudySet> {
+/** A set just written, read back with its owner's name, as the API shows it. */
+export async function reloadSet(deps: Deps, id: string): Promise<StudySet> {
   const set = await repo.findSetById(deps.db, id)
   if (!set) throw new Error(`set ${id} vanished while being written`)
   return toStudySet(set)
+}
+
+/** The row of a new set of the caller's, created and updated `now`. */
+export function newSetRow(
+  auth: AuthState,
+  fields: {
+    id: string
+    title: string
+    description: string
+    tags: string
+    isPublic: boolean
+    cardCount: number
+    termLanguage?: string | null
+    definitionLanguage?: string | null
+    copiedFromSetId?: string | null
+  },
+  now: string,
+): StudySetRow {
+  return {
+    id: fields.id,
+    owner_id: auth.user.id,
+    title: fields.title,
+    description: fields.description,
+    tags: fields.tags,
+    is_public: fields.isPublic ? 1 : 0,
+    card_count: fields.cardCount,
+    created: now,
+    updated: now,
+    term_language: fields.termLanguage ?? null,
+    definition_language: fields.definitionLanguage ?? null,
+    copied_from_set_id: fields.copiedFromSetId ?? null,
+  }
 }
 
 export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): Promise<StudySet> {
   const now = deps.clock.now().toISOString()
   const id = newId()
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, {
-      id,
-      owner_id: auth.user.id,
-      title: input.title,
-      description: input.description,
-      tags: input.tags,
-      is_public: input.isPublic ? 1 : 0,
-      card_count: 0,
-      created: now,
-      updated: now,
-    })
+    await repo.insertSet(trx, newSetRow(auth, { ...input, id, cardCount: 0 }, now))
     await repo.replaceSetTags(trx, id, input.tags)
   })
-  return reload(deps, id)
+  return reloadSet(deps, id)
 }
 
 export async function getSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySet> {
@@ -51,11 +76,13 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.tags !== undefined ? { tags: input.tags } : {}),
       ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
+      ...(input.termLanguage !== undefined ? { term_language: input.termLanguage } : {}),
+      ...(input.definitionLanguage !== undefined ? { definition_language: input.definitionLanguage } : {}),
       updated: deps.clock.now().toISOString(),
     })
     if (input.tags !== undefined) await repo.replaceSetTags(trx, id, input.tags)
   })
-  return reload(deps, id)
+  return reloadSet(deps, id)
 }
 
 /**
@@ -69,6 +96,48 @@ export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promis
     await repo.deleteSet(trx, id)
     await removeUnusedMedia({ db: trx }, pictures)
   })
+}
+
+/**
+ * "Save a copy": a private set of the caller's with the same title, description, tags, languages
+ * and cards (new ids, same order), noting the set it came from. Study records are not copied.
+ * The source is read inside the transaction, so a card added or deleted meanwhile is either in
+ * the copy whole or not at all, and cardCount matches the copied cards.
+ */
+export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Promise<StudySet> {
+  const now = deps.clock.now().toISOString()
+  const id = newId()
+  await deps.db.transaction().execute(async (trx) => {
+    const source = await readableSet({ ...deps, db: trx }, sourceId, auth)
+    const cards = (await listAllCards(trx, sourceId)).map((card, index) => ({
+      ...card,
+      id: newId(),
+      study_set_id: id,
+      position: index + 1,
+      created: now,
+    }))
+    await repo.insertSet(
+      trx,
+      newSetRow(
+        auth,
+        {
+          id,
+          title: source.title,
+          description: source.description,
+          tags: source.tags,
+          isPublic: false,
+          cardCount: cards.length,
+          termLanguage: source.term_language,
+          definitionLanguage: source.definition_language,
+          copiedFromSetId: source.id,
+        },
+        now,
+      ),
+    )
+    await repo.replaceSetTags(trx, id, source.tags)
+    await insertCards(trx, cards)
+  })
+  return reloadSet(deps, id)
 }
 
 export async function listMySets(deps: Deps, auth: AuthState, query: SetListQuery): Promise<ListResponse<StudySet>> {

@@ -77,7 +77,7 @@ export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTabl
   await db.insertInto('match_results').values(row).execute()
 }
 
-/** The caller's progress on a set, most recently reviewed first (spec section 7: sort -last_reviewed). */
+/** The caller's progress on a set, most recently reviewed first (docs/study-rules.md, 'Records'). */
 const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
   db
     .selectFrom('study_progress')
@@ -89,4 +89,15 @@ const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
 
 export function listProgress(db: DB, userId: string, setId: string) {
   return progressOfUser.all(db, userId, setId)
+}
+
+/** The caller's fastest finished Match game on a set, in whole seconds, or null before the first. */
+export async function bestMatchTime(db: DB, userId: string, setId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('match_results')
+    .select((eb) => eb.fn.min<number | null>('time_taken').as('best'))
+    .where('user_id', '=', userId)
+    .where('study_set_id', '=', setId)
+    .executeTakeFirst()
+  return row?.best === null || row?.best === undefined ? null : Number(row.best)
 }

@@ -2,7 +2,8 @@ import Router from '@koa/router'
 import { studySchemas } from '../../../shared/api/study'
 import type { Deps } from '../../deps'
 import { type Authenticated, requireUser } from '../../http/auth'
-import { type Input, validate } from '../../http/validate'
+import { route } from '../../http/route'
+import type { Input } from '../../http/validate'
 import * as study from './study.service'
 
 type CreateSession = Authenticated & Input<typeof studySchemas.createSession>
@@ -10,32 +11,106 @@ type UpdateSession = Authenticated & Input<typeof studySchemas.updateSession>
 type Answer = Authenticated & Input<typeof studySchemas.answer>
 type MatchResult = Authenticated & Input<typeof studySchemas.matchResult>
 
-/** The study-record routes of api.md: every record belongs to the signed-in caller. */
+/** The study-record routes: every record belongs to the signed-in caller, on a set they may read. */
 export function studyRoutes(deps: Deps): Router {
-  const router = new Router({ prefix: '/api' })
+  const router = new Router()
 
-  router.post<CreateSession>('/sets/:id/learning-sessions', requireUser<CreateSession>(deps), validate(studySchemas.createSession), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await study.createSession(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<CreateSession>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/sets/:id/learning-sessions',
+      auth: 'token',
+      summary: 'Start a Learn session on a set the caller may read',
+      body: studySchemas.createSession,
+      responses: { 201: { description: 'The session, in progress', schema: 'LearningSession' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await study.createSession(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.patch<UpdateSession>('/learning-sessions/:sid', requireUser<UpdateSession>(deps), validate(studySchemas.updateSession), async (ctx) => {
-    ctx.body = await study.updateSession(deps, ctx.params.sid ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<UpdateSession>(
+    router,
+    {
+      method: 'PATCH',
+      path: '/api/learning-sessions/:sid',
+      auth: 'owner',
+      summary: "Update the caller's own Learn session; status completed sets endTime",
+      body: studySchemas.updateSession,
+      responses: { 200: { description: 'The session', schema: 'LearningSession' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = await study.updateSession(deps, ctx.params.sid ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.get<Authenticated>('/sets/:id/progress', requireUser(deps), async (ctx) => {
-    ctx.body = await study.getProgress(deps, ctx.params.id ?? '', ctx.state.auth)
-  })
+  route<Authenticated>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/sets/:id/progress',
+      auth: 'token',
+      summary: "The caller's progress on each card of a set they may read (cards never answered have no item)",
+      responses: { 200: { description: 'One item per answered card', schema: 'Progress' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = await study.getProgress(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
 
-  router.post<Answer>('/sets/:id/answers', requireUser<Answer>(deps), validate(studySchemas.answer), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await study.recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<Answer>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/sets/:id/answers',
+      auth: 'token',
+      summary: "Record a Learn or Write answer; updates the card's progress (a Write answer is also kept as a write result)",
+      body: studySchemas.answer,
+      responses: { 201: { description: "The card's progress after the answer", schema: 'CardProgress' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await study.recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
 
-  router.post<MatchResult>('/sets/:id/match-results', requireUser<MatchResult>(deps), validate(studySchemas.matchResult), async (ctx) => {
-    ctx.status = 201
-    ctx.body = await study.recordMatchResult(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
-  })
+  route<MatchResult>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/sets/:id/match-results',
+      auth: 'token',
+      summary: 'Record a finished Match game',
+      body: studySchemas.matchResult,
+      responses: { 201: { description: 'The stored result', schema: 'MatchResult' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await study.recordMatchResult(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
+
+  route<Authenticated>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/sets/:id/match-results/best',
+      auth: 'token',
+      summary: "The caller's fastest finished Match game on a set they may read",
+      responses: { 200: { description: 'The best time in seconds, or null', schema: 'BestMatchTime' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = await study.getBestMatchTime(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
 
   return router
 }

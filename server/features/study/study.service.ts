@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import type { CardProgress, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
+import type { BestMatchTime, CardProgress, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
-import type { AuthState } from '../auth/auth.service'
+import type { AuthState } from '../auth/sessions.service'
 import { CARD_NOT_FOUND } from '../cards/cards.service'
 import { canRead, SET_NOT_FOUND } from '../sets/set-access'
 import { toCardProgress, toLearningSession } from './study.mapper'
@@ -108,4 +108,10 @@ export async function recordMatchResult(deps: Deps, setId: string, auth: AuthSta
   }
   await repo.insertMatchResult(deps.db, row)
   return { id: row.id, timeTaken: row.time_taken, correctMatches: row.correct_matches, incorrectMatches: row.incorrect_matches, created: row.created }
+}
+
+/** The caller's best Match time on a set (only their own games count). */
+export async function getBestMatchTime(deps: Deps, setId: string, auth: AuthState): Promise<BestMatchTime> {
+  await assertReadable(deps, setId, auth)
+  return { bestTime: await repo.bestMatchTime(deps.db, auth.user.id, setId) }
 }

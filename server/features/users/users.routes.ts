@@ -2,28 +2,55 @@ import Router from '@koa/router'
 import { changePasswordSchema, deleteAccountSchema } from '../../../shared/api/auth'
 import type { Deps } from '../../deps'
 import { type Authenticated, requireUser, requireVerifiedUser } from '../../http/auth'
-import { type Input, validate } from '../../http/validate'
-import * as auth from '../auth/auth.service'
+import { route } from '../../http/route'
+import type { Input } from '../../http/validate'
+import * as account from './account.service'
 import { toUser } from './users.mapper'
 
-type ChangePassword = Authenticated & Input<typeof changePasswordSchema>
-type DeleteAccount = Authenticated & Input<typeof deleteAccountSchema>
-
 export function usersRoutes(deps: Deps): Router {
-  const router = new Router({ prefix: '/api/users' })
+  const router = new Router()
 
-  router.get('/me', requireUser(deps), async (ctx) => {
-    ctx.body = { user: toUser(ctx.state.auth.user, { withEmail: true }) }
-  })
+  route<Authenticated>(
+    router,
+    { method: 'GET', path: '/api/users/me', auth: 'token', summary: "The caller's account", responses: { 200: { description: 'The account, with its email', schema: 'UserResponse' } } },
+    requireUser(deps),
+    async (ctx) => {
+      ctx.body = { user: toUser(ctx.state.auth.user, { withEmail: true }) }
+    },
+  )
 
-  router.patch<ChangePassword>('/me', requireVerifiedUser<ChangePassword>(deps), validate(changePasswordSchema), async (ctx) => {
-    ctx.body = { user: await auth.changePassword(deps, ctx.state.auth, ctx.state.input) }
-  })
+  route<Authenticated & Input<typeof changePasswordSchema>>(
+    router,
+    {
+      method: 'PATCH',
+      path: '/api/users/me',
+      auth: 'verified',
+      summary: 'Change the password; ends every session, this one included',
+      body: changePasswordSchema,
+      responses: { 200: { description: 'The account', schema: 'UserResponse' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.body = { user: await account.changePassword(deps, ctx.state.auth, ctx.state.input) }
+    },
+  )
 
-  router.delete<DeleteAccount>('/me', requireVerifiedUser<DeleteAccount>(deps), validate(deleteAccountSchema), async (ctx) => {
-    await auth.deleteAccount(deps, ctx.state.auth, ctx.state.input.password)
-    ctx.status = 204
-  })
+  route<Authenticated & Input<typeof deleteAccountSchema>>(
+    router,
+    {
+      method: 'DELETE',
+      path: '/api/users/me',
+      auth: 'verified',
+      summary: 'Delete the account and everything it owns (needs the password)',
+      body: deleteAccountSchema,
+      responses: { 204: { description: 'Deleted; no body.' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      await account.deleteAccount(deps, ctx.state.auth, ctx.state.input.password)
+      ctx.status = 204
+    },
+  )
 
   return router
 }

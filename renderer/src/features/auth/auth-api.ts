@@ -4,9 +4,9 @@ import type {
   ConfirmPasswordResetInput,
   LoginInput,
   RegisterInput,
-} from '../../../../shared/api/auth'
-import type { AuthResponse, UserResponse } from '../../../../shared/api/users'
-import { api } from '../../lib/api'
+} from '@shared/api/auth'
+import type { AuthResponse, UserResponse } from '@shared/api/users'
+import { api } from '@/lib/api'
 
 /** The account calls of api.md, typed by the shared schemas. */
 export const authApi = {

@@ -1,4 +1,5 @@
-import type { User } from '../../../../shared/api/users'
+import { setTokenProvider } from '@/lib/api'
+import type { User } from '@shared/api/users'
 
 /** What is kept of a signed-in user: the token and the user record (spec: "a token plus the user record"). */
 export interface AuthSnapshot {
@@ -62,3 +63,6 @@ class AuthStore {
 }
 
 export const authStore = new AuthStore()
+
+// The API client reads the token from here (lib/ imports no feature, so the store hands it in).
+setTokenProvider(() => authStore.get()?.token)

@@ -1,5 +1,5 @@
-import type { ContactInput, ContactResponse } from '../../../../shared/api/contact'
-import { api } from '../../lib/api'
+import type { ContactInput, ContactResponse } from '@shared/api/contact'
+import { api } from '@/lib/api'
 
 /** POST /api/contact (api.md, "Other"). A signed-in sender's token goes along, so the server uses the account's email. */
 export const contactApi = {

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import type { StudySet } from '../../../../shared/api/sets'
-import { Dialog } from '../../components/Dialog'
-import { errorMessage } from '../../lib/api'
+import type { StudySet } from '@shared/api/sets'
+import { Dialog, DialogActions } from '@/components/Dialog'
+import { errorMessage } from '@/lib/api'
 import styles from './ExportDialog.module.css'
 import { type ExportFormat, importExportApi } from './import-export-api'
-import { FormError } from '../../components/FormError'
+import { FormError } from '@/components/FormError'
 
 interface ExportDialogProps {
   /** The set to export, or null when the dialog is closed. */
@@ -58,14 +58,14 @@ function ExportChoices({ set, onClose }: { set: StudySet; onClose: () => void })
         Download the {set.cardCount === 1 ? 'card' : 'cards'} of <strong>{set.title}</strong> as a file you can import again or open elsewhere.
       </p>
       <FormError message={error} />
-      <div className={styles.actions}>
+      <DialogActions inOrder>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void download('json')}>
           {busy === 'json' ? 'Exporting...' : 'Export as JSON'}
         </button>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void download('csv')}>
           {busy === 'csv' ? 'Exporting...' : 'Export as CSV'}
         </button>
-      </div>
+      </DialogActions>
     </div>
   )
 }

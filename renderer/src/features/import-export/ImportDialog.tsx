@@ -1,16 +1,11 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import {
-  checkImportFile,
-  IMPORT_LIMITS,
-  importFormatOf,
-  importMessages,
-  parseImportText,
-  titleFromFileName,
-} from '../../../../shared/import/parse-import'
-import { Dialog } from '../../components/Dialog'
-import { Field, TextAreaField } from '../../components/Field'
-import { errorMessage, fieldErrorsOf } from '../../lib/api'
+import { checkImportFile, importFormatOf, parseImportText, titleFromFileName } from '@shared/import/parse-import'
+import { IMPORT_LIMITS } from '@shared/limits'
+import { importMessages } from '@shared/messages'
+import { Dialog, DialogActions } from '@/components/Dialog'
+import { Field, TextAreaField } from '@/components/Field'
+import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import styles from './ImportDialog.module.css'
 import { importExportApi } from './import-export-api'
 import { withRateLimitRetry } from './retry'
@@ -211,14 +206,14 @@ function ImportForm({ onClose }: { onClose: () => void }) {
         </p>
       )}
 
-      <div className={styles.actions}>
+      <DialogActions>
         <button type="button" className="button button-secondary" onClick={onClose}>
           Cancel
         </button>
         <button type="submit" className="button" disabled={busy}>
           {phase.kind === 'importing' ? `Importing... ${phase.percent}%` : 'Import'}
         </button>
-      </div>
+      </DialogActions>
     </form>
   )
 }

@@ -1,6 +1,6 @@
-import type { StudySet } from '../../../../shared/api/sets'
-import type { ImportCard } from '../../../../shared/import/parse-import'
-import { apiDownload, apiUpload, type Download, type UploadProgress } from '../../lib/api'
+import type { StudySet } from '@shared/api/sets'
+import type { ImportCard } from '@shared/import/parse-import'
+import { apiDownload, apiUpload, type Download, type UploadProgress } from '@/lib/api'
 
 export interface ImportSetInput {
   title: string

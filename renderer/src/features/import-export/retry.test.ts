@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, fileNameFromDisposition, parseRetryAfter } from '../../lib/api'
+import { ApiError, fileNameFromDisposition, parseRetryAfter } from '@/lib/api'
 import { rateLimitDelayMs, withRateLimitRetry } from './retry'
 
 const rateLimited = (retryAfterSeconds?: number) => new ApiError(429, 'rate_limited', 'Too Many Requests', {}, retryAfterSeconds)

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api'
+import { ApiError } from '@/lib/api'
 
 /** Spec section 8/9: a call answered 429 is retried up to 2 times. */
 export const RATE_LIMIT_RETRIES = 2

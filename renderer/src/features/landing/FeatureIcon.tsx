@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Svg } from '@/components/icons'
 
 /** The line icons of the feature cards: decorative, drawn in the current text colour. */
 export type FeatureIconName = 'cards' | 'modes' | 'transfer' | 'share' | 'moon' | 'phone'
@@ -43,20 +44,5 @@ const paths: Record<FeatureIconName, ReactNode> = {
 }
 
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[name]}
-    </svg>
-  )
+  return <Svg size={24}>{paths[name]}</Svg>
 }

@@ -1,18 +1,18 @@
 import { useRef, useState } from 'react'
-import type { Flashcard } from '../../../../shared/api/sets'
-import { setMessages } from '../../../../shared/messages'
+import type { Flashcard } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
 import styles from './AddCardForm.module.css'
-import { CardFormFields, useCardForm } from './CardFormFields'
+import { CardFormFields } from './CardFormFields'
 import { setsApi } from './sets-api'
-import { useFormSubmit } from './useFormSubmit'
-import { FormError } from '../../components/FormError'
+import { emptyCardForm, useCardForm } from './useSetForm'
+import { Form } from '@/components/Form'
+import { FormError } from '@/components/FormError'
 
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
-  const form = useCardForm()
   const [status, setStatus] = useState('')
   const termRef = useRef<HTMLInputElement>(null)
-  const { busy, error, submit } = useFormSubmit(form, setMessages.addCardFailed, async (input) => {
+  const form = useCardForm(emptyCardForm, setMessages.addCardFailed, async (input) => {
     setStatus('')
     const card = await setsApi.addCard(setId, input)
     onAdded(card)
@@ -26,28 +26,20 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
       <h3 id="add-card-heading" className={styles.heading}>
         Add a Flashcard
       </h3>
-      <form
-        className={styles.form}
-        aria-label="Add flashcard"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void submit()
-        }}
-      >
+      <Form className={styles.form} label="Add flashcard" onSubmit={form.submit}>
         <div className={styles.fields}>
           <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} termRef={termRef} />
         </div>
-        <FormError message={error} />
+        <FormError message={form.error} />
         <div className={styles.footer}>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Adding...' : 'Add Flashcard'}
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Adding...' : 'Add Flashcard'}
           </button>
           <p className="muted" role="status">
             {status}
           </p>
         </div>
-      </form>
+      </Form>
     </section>
   )
 }

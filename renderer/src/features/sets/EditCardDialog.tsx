@@ -1,10 +1,10 @@
-import type { Flashcard } from '../../../../shared/api/sets'
-import { setMessages } from '../../../../shared/messages'
-import { Dialog } from '../../components/Dialog'
-import { CardFormFields, useCardForm } from './CardFormFields'
+import type { Flashcard } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
+import { Dialog } from '@/components/Dialog'
+import { CardFormFields } from './CardFormFields'
 import { EntityForm } from './EntityForm'
 import { setsApi } from './sets-api'
-import { useFormSubmit } from './useFormSubmit'
+import { useCardForm } from './useSetForm'
 
 interface EditCardDialogProps {
   setId: string
@@ -23,14 +23,13 @@ export function EditCardDialog({ setId, card, onClose, onSaved }: EditCardDialog
 }
 
 function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: Flashcard; onClose: () => void; onSaved: (card: Flashcard) => void }) {
-  const form = useCardForm({ term: card.term, definition: card.definition })
-  const { busy, error, submit } = useFormSubmit(form, setMessages.updateCardFailed, async (input) => {
+  const form = useCardForm({ term: card.term, definition: card.definition }, setMessages.updateCardFailed, async (input) => {
     onSaved(await setsApi.updateCard(setId, card.id, input))
     onClose()
   })
 
   return (
-    <EntityForm label="Edit flashcard" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
+    <EntityForm label="Edit flashcard" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
       <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
     </EntityForm>
   )

@@ -1,11 +1,10 @@
-import type { StudySet } from '../../../../shared/api/sets'
-import { setMessages } from '../../../../shared/messages'
-import { Dialog } from '../../components/Dialog'
+import type { StudySet } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
+import { Dialog } from '@/components/Dialog'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { splitTags } from './set-text'
 import { setsApi } from './sets-api'
-import { useFormSubmit } from './useFormSubmit'
 import { useSetForm } from './useSetForm'
 
 interface EditSetDialogProps {
@@ -26,14 +25,14 @@ export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
 }
 
 function EditSetForm({ set, onClose, onSaved }: { set: StudySet; onClose: () => void; onSaved: (set: StudySet) => void }) {
-  const form = useSetForm({ title: set.title, description: set.description, tags: splitTags(set.tags).join(', ') })
-  const { busy, error, submit } = useFormSubmit(form, setMessages.updateFailed, async (input) => {
+  const initial = { title: set.title, description: set.description, tags: splitTags(set.tags).join(', ') }
+  const form = useSetForm(initial, setMessages.updateFailed, async (input) => {
     onSaved(await setsApi.update(set.id, input))
     onClose()
   })
 
   return (
-    <EntityForm label="Edit set" onSubmit={() => void submit()} error={error} busy={busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
+    <EntityForm label="Edit set" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
       <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
     </EntityForm>
   )

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import styles from './forms.module.css'
-import { FormError } from '../../components/FormError'
+import { DialogActions } from '@/components/Dialog'
+import { Form } from '@/components/Form'
+import { FormError } from '@/components/FormError'
 
 interface EntityFormProps {
   label: string
@@ -16,25 +18,17 @@ interface EntityFormProps {
 /** The form of the create page and the edit dialogs: fields, the error, Cancel and the submit button. */
 export function EntityForm({ label, onSubmit, error, busy, submitLabel, busyLabel, onCancel, children }: EntityFormProps) {
   return (
-    <form
-      className={styles.form}
-      aria-label={label}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSubmit()
-      }}
-    >
+    <Form className={styles.form} label={label} onSubmit={onSubmit}>
       {children}
       <FormError message={error} />
-      <div className={styles.actions}>
+      <DialogActions>
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" className="button" disabled={busy}>
           {busy ? busyLabel : submitLabel}
         </button>
-      </div>
-    </form>
+      </DialogActions>
+    </Form>
   )
 }

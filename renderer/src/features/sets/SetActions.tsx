@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from './icons'
+import { DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from '@/components/icons'
 import styles from './SetActions.module.css'
 
 interface SetActionsProps {

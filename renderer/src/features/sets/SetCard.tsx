@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import type { StudySet } from '../../../../shared/api/sets'
-import { PencilIcon, VisibilityIcon } from './icons'
+import type { StudySet } from '@shared/api/sets'
+import { PencilIcon, VisibilityIcon } from '@/components/icons'
 import styles from './SetCard.module.css'
 import { cardCountLabel, ownerName } from './set-text'
 import { TagList } from './TagList'

@@ -1,6 +1,6 @@
-import type { FieldErrors } from '../../../../shared/api/errors'
-import { SET_LIMITS } from '../../../../shared/limits'
-import { Field, TextAreaField } from '../../components/Field'
+import type { FieldErrors } from '@shared/api/errors'
+import { SET_LIMITS } from '@shared/limits'
+import { Field, TextAreaField } from '@/components/Field'
 import type { SetFormValues } from './useSetForm'
 
 interface SetFormFieldsProps {

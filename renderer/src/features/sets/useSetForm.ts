@@ -1,7 +1,6 @@
-import { useState } from 'react'
-import type { FieldErrors } from '../../../../shared/api/errors'
-import { createSetSchemas } from '../../../../shared/api/sets'
-import { fieldErrors } from '../../../../shared/api/validation'
+import type { CreateCardInput, CreateSetInput } from '@shared/api/sets'
+import { createSetSchemas } from '@shared/api/sets'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 
 /**
  * The shared set and card schemas for answering fast in the browser. Markup is left in place here:
@@ -9,36 +8,31 @@ import { fieldErrors } from '../../../../shared/api/validation'
  */
 export const clientSetSchemas = createSetSchemas((text) => text)
 
-export interface SetFormValues {
-  title: string
-  description: string
-  /** The Tag field; the API calls it `tags` (comma-separated). */
-  tags: string
-}
+/** The Title, Description and Tag fields (the API calls the tag field `tags`, comma-separated). */
+export type SetFormValues = Required<Pick<CreateSetInput, 'title' | 'description' | 'tags'>>
+export type CardFormValues = CreateCardInput
 
 export const emptySetForm: SetFormValues = { title: '', description: '', tags: '' }
+export const emptyCardForm: CardFormValues = { term: '', definition: '' }
 
-/** State of the title, description and tag fields shared by the create page and the edit dialog. */
-export function useSetForm(initial: SetFormValues = emptySetForm) {
-  const [values, setValues] = useState(initial)
-  const [fields, setFields] = useState<FieldErrors>({})
+/**
+ * The create page's and the edit dialog's set form. A failed save shows the server's field errors,
+ * else `failureMessage` (spec section 8).
+ */
+export function useSetForm(initial: SetFormValues, failureMessage: string, send: (input: SetFormValues) => Promise<void>) {
+  const form = useSchemaForm({
+    schema: clientSetSchemas.createSet,
+    initial,
+    // Only the three fields: the schema's isPublic default must not make a public set private.
+    send: ({ title, description, tags }) => send({ title, description, tags }),
+    failureMessage: () => failureMessage,
+  })
+  // Spec section 5: tags are forced to upper case.
+  const setValue = (name: keyof SetFormValues, value: string) => form.setValue(name, name === 'tags' ? value.toUpperCase() : value)
+  return { ...form, setValue }
+}
 
-  const setValue = (name: keyof SetFormValues, value: string) => {
-    // Spec section 5: tags are forced to upper case.
-    setValues((current) => ({ ...current, [name]: name === 'tags' ? value.toUpperCase() : value }))
-  }
-
-  /** The cleaned input, or null with the field errors shown. */
-  const validate = () => {
-    const checked = clientSetSchemas.createSet.safeParse(values)
-    if (!checked.success) {
-      setFields(fieldErrors(checked.error))
-      return null
-    }
-    setFields({})
-    const { title, description, tags } = checked.data
-    return { title, description, tags }
-  }
-
-  return { values, setValue, fields, setFields, validate }
+/** The add form's and the edit dialog's card form (term and definition), like useSetForm. */
+export function useCardForm(initial: CardFormValues, failureMessage: string, send: (input: CardFormValues) => Promise<void>) {
+  return useSchemaForm({ schema: clientSetSchemas.createCard, initial, send, failureMessage: () => failureMessage })
 }

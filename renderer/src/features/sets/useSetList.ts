@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ListResponse, StudySet } from '../../../../shared/api/sets'
-import { errorMessage } from '../../lib/api'
+import type { ListResponse, StudySet } from '@shared/api/sets'
+import { errorMessage } from '@/lib/api'
 import type { SetListParams } from './sets-api'
 
 type FetchSetPage = (params: SetListParams, signal: AbortSignal) => Promise<ListResponse<StudySet>>

@@ -1,16 +1,28 @@
-import type { Flashcard, StudySet } from '../../../../shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
   LearningSession,
   MatchResultInput,
   ProgressResponse,
   UpdateSessionInput,
-} from '../../../../shared/api/study'
-import { api } from '../../lib/api'
-import { authStore } from '../auth/auth-store'
-import { cardPages, mergeCards, setsApi } from '../sets/sets-api'
+} from '@shared/api/study'
+import { api } from '@/lib/api'
+import { authStore } from '@/features/auth'
+import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
+
+/** An answer of any mode for the student's review log; the server maps it to an FSRS rating. */
+export interface ModeAnswerInput {
+  cardId: string
+  mode: 'learn' | 'write' | 'match' | 'flashcards' | 'review' | 'test'
+  correct: boolean
+  question?: 'multiple_choice' | 'true_false' | 'written' | 'matching' | 'self_graded'
+  outcome?: 'right' | 'wrong' | 'almost' | 'overruled' | 'after_miss'
+}
+
+/** Records one answer of any mode (POST /api/sets/:id/answers). */
+export const recordAnswer = (setId: string, input: ModeAnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input)
 
 /** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
 export const studyApi = {

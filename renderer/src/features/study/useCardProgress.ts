@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { CardProgress } from '../../../../shared/api/study'
-import { useAuth } from '../auth/useAuth'
+import type { CardProgress } from '@shared/api/study'
+import { useAuth } from '@/features/auth'
 import { studyApi } from './study-api'
 
 /**

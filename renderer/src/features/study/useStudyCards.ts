@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ApiError, errorMessage } from '../../lib/api'
+import { ApiError, errorMessage } from '@/lib/api'
 import { type LoadedStudySet, loadStudySet } from './study-api'
 
 export type StudyLoad =

@@ -13,7 +13,7 @@ import {
   useSensors,
 } from '@dnd-kit/core'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { type MatchItem, type MatchItemType, remaining } from '../../../study/match'
+import { type MatchItem, type MatchItemType, remaining } from './match'
 import styles from './Match.module.css'
 
 interface MatchBoardProps {

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
+import { logout, useAuth } from '@/features/auth/useAuth'
+import { useTheme } from '@/features/theme/theme'
+import styles from './Header.module.css'
+
+interface NavItem {
+  to: string
+  label: string
+}
+
+/** The links of spec section 2 ("Navigation bar"), for a visitor and for a signed-in user. */
+function navItems(username: string | undefined): NavItem[] {
+  if (username === undefined) {
+    return [
+      { to: '/public-sets', label: 'Public Sets' },
+      { to: '/contact', label: 'Contact Us' },
+      { to: '/login', label: 'Login' },
+    ]
+  }
+  return [
+    { to: '/', label: 'Home' },
+    { to: '/my-sets', label: 'My Sets' },
+    { to: '/public-sets', label: 'Public Sets' },
+    { to: '/contact', label: 'Contact Us' },
+    { to: '/profile', label: `Profile (${username})` },
+  ]
+}
+
+export function Header() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { theme, toggleTheme } = useTheme()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuRef = useRef<HTMLDivElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const username = auth?.user.username
+  const items = navItems(username)
+  const themeLabel = theme === 'dark' ? 'Light Mode' : 'Dark Mode'
+
+  // The mobile menu closes on every route change...
+  useEffect(() => setMenuOpen(false), [location.pathname])
+
+  // ...and on a click or tap outside it, or Escape.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (menuRef.current?.contains(target) || toggleRef.current?.contains(target)) return
+      setMenuOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      // Focus inside the menu would be lost when it hides: hand it back to the toggle.
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [menuOpen])
+
+  const onLogout = async () => {
+    await logout()
+    navigate('/')
+  }
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={auth ? '/my-sets' : '/'} className={styles.brand} aria-label="Cardwise home">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Cardwise</span>
+        </Link>
+
+        <nav className={styles.desktopNav} aria-label="Main">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              {item.label}
+            </NavLink>
+          ))}
+          {auth ? (
+            <button type="button" className="button button-secondary" onClick={onLogout}>
+              Logout
+            </button>
+          ) : (
+            <Link to="/register" className="button">
+              Register
+            </Link>
+          )}
+          <button
+            type="button"
+            className={styles.themeButton}
+            onClick={toggleTheme}
+            aria-label={`Switch to ${themeLabel}`}
+            title={themeLabel}
+          >
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+        </nav>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </button>
+      </div>
+
+      <div
+        ref={menuRef}
+        id="mobile-menu"
+        className={`${styles.mobileMenu} ${menuOpen ? styles.mobileMenuOpen : ''}`}
+        hidden={!menuOpen}
+      >
+        {username !== undefined && (
+          <p className={styles.signedInAs}>
+            Signed in as <strong>{username}</strong>
+          </p>
+        )}
+        <nav aria-label="Mobile">
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {!auth && (
+              <li>
+                <NavLink to="/register">Register</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <button type="button" role="switch" aria-checked={theme === 'dark'} className="button button-secondary button-block" onClick={toggleTheme}>
+          {themeLabel}
+        </button>
+        {auth && (
+          <button type="button" className="button button-block" onClick={onLogout}>
+            Logout
+          </button>
+        )}
+      </div>
+    </header>
+  )
+}

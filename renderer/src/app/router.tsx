@@ -1,0 +1,88 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { Layout } from './Layout'
+import { RequireVerified } from './RequireVerified'
+import { HomePage } from '@/pages/HomePage'
+
+/**
+ * Shown in the page area while a page's code loads on the first visit to it (the header and
+ * footer stay). Later navigations keep the current page until the next one is ready.
+ */
+function PageLoading() {
+  return (
+    <p className="muted" role="status" aria-live="polite">
+      Loading...
+    </p>
+  )
+}
+
+/**
+ * The route table of spec section 2. The landing page is bundled with the shell (it is the most
+ * visited first page); every other page is its own chunk, loaded when a route first needs it.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      {
+        HydrateFallback: PageLoading,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/register', lazy: () => import('@/pages/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
+          { path: '/login', lazy: () => import('@/pages/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+          { path: '/contact', lazy: () => import('@/pages/ContactPage').then((m) => ({ Component: m.ContactPage })) },
+          {
+            path: '/pending-verification',
+            lazy: () => import('@/pages/PendingVerificationPage').then((m) => ({ Component: m.PendingVerificationPage })),
+          },
+          {
+            path: '/verify-email/:token?',
+            lazy: () => import('@/pages/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
+          {
+            path: '/forgot-password',
+            lazy: () => import('@/pages/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: '/reset-password/:token?',
+            lazy: () => import('@/pages/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
+            path: '/confirm-email-change/:token?',
+            lazy: () => import('@/pages/ConfirmEmailChangePage').then((m) => ({ Component: m.ConfirmEmailChangePage })),
+          },
+          { path: '/public-sets', lazy: () => import('@/pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
+          { path: '/study-sets/:id', lazy: () => import('@/pages/SetDetailPage').then((m) => ({ Component: m.SetDetailPage })) },
+          { path: '/study-sets/:id/learn', lazy: () => import('@/pages/LearnPage').then((m) => ({ Component: m.LearnPage })) },
+          { path: '/study-sets/:id/test', lazy: () => import('@/pages/TestPage').then((m) => ({ Component: m.TestPage })) },
+          { path: '/study-sets/:id/match', lazy: () => import('@/pages/MatchPage').then((m) => ({ Component: m.MatchPage })) },
+          { path: '/study-sets/:id/write', lazy: () => import('@/pages/WritePage').then((m) => ({ Component: m.WritePage })) },
+          {
+            path: '/privacy-policy',
+            lazy: () => import('@/pages/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          },
+          {
+            path: '/terms-of-service',
+            lazy: () => import('@/pages/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage })),
+          },
+          { path: '/dashboard', element: <Navigate to="/my-sets" replace /> },
+          {
+            element: <RequireVerified />,
+            children: [
+              { path: '/my-sets', lazy: () => import('@/pages/MySetsPage').then((m) => ({ Component: m.MySetsPage })) },
+              {
+                path: '/study-sets/create',
+                lazy: () => import('@/pages/CreateSetPage').then((m) => ({ Component: m.CreateSetPage })),
+              },
+              { path: '/profile', lazy: () => import('@/pages/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+            ],
+          },
+          { path: '*', lazy: () => import('@/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+        ],
+      },
+    ],
+  },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes)
+}

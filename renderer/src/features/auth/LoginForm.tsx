@@ -1,0 +1,51 @@
+import { Link, useNavigate } from 'react-router-dom'
+import { loginSchema } from '@shared/api/auth'
+import { messages } from '@shared/messages'
+import { AuthCard, AuthForm } from '@/components/AuthCard'
+import { Field } from '@/components/Field'
+import { authApi } from './auth-api'
+import { signIn } from './useAuth'
+import { errorMessage, fieldErrorsOf } from '@/lib/api'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { FormError } from '@/components/FormError'
+
+export function LoginForm() {
+  const navigate = useNavigate()
+  const form = useSchemaForm({
+    schema: loginSchema,
+    initial: { identity: '', password: '' },
+    // What the server answers an incomplete pair with: the fields' messages and 'Some fields are not valid.'
+    onInvalid: (fields) => {
+      form.setFields(fields)
+      form.setError(messages.invalidInput)
+    },
+    send: async (input) => {
+      signIn(await authApi.login(input))
+      navigate('/dashboard')
+    },
+    onFailure: (failure) => {
+      form.setFields(fieldErrorsOf(failure))
+      form.setError(errorMessage(failure, messages.loginFailed))
+    },
+  })
+  const { values, setValue, fields, busy } = form
+
+  return (
+    <AuthCard title="Log in to Cardwise">
+      <AuthForm label="Login" onSubmit={form.submit}>
+        <Field label="Email or Username" name="identity" autoComplete="username" value={values.identity} onChange={(e) => setValue('identity', e.target.value)} error={fields.identity} required />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} error={fields.password} required />
+        <FormError message={form.error} />
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+        <p className="muted">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <p className="muted">
+          New to Cardwise? <Link to="/register">Create an account</Link>
+        </p>
+      </AuthForm>
+    </AuthCard>
+  )
+}

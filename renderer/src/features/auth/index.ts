@@ -1,0 +1,4 @@
+/** The auth feature's public entry: what other features may use of it. */
+export { authApi } from './auth-api'
+export { authStore } from './auth-store'
+export { forgetSession, logout, signIn, useAuth } from './useAuth'

@@ -1,0 +1,126 @@
+import { type ContactInput, createContactSchema } from '@shared/api/contact'
+import { CONTACT_NOTICE_MS } from '@shared/limits'
+import { contactMessages, messages } from '@shared/messages'
+import { Field, TextAreaField } from '@/components/Field'
+import { useAuth } from '@/features/auth'
+import { contactApi } from './contact-api'
+import { ApiError } from '@/lib/api'
+import { useSchemaForm } from '@/lib/useSchemaForm'
+import { useFlash } from '@/lib/useFlash'
+import { AuthCard, AuthForm } from '@/components/AuthCard'
+import styles from './ContactForm.module.css'
+import { FormError } from '@/components/FormError'
+
+/** The browser repeats the server's checks only to answer faster; the server strips the markup. */
+const contactSchema = createContactSchema((text) => text)
+
+const emptyForm = { name: '', email: '', subject: '', message: '', website: '' }
+
+/** Spec section 8: a 429, the rate_limited code, or a message naming it. */
+function isRateLimited(failure: unknown): boolean {
+  return (
+    failure instanceof ApiError &&
+    (failure.status === 429 || failure.code === 'rate_limited' || failure.message.includes(messages.rateLimited))
+  )
+}
+
+export function ContactForm() {
+  const auth = useAuth()
+  const [sent, flashSent] = useFlash(CONTACT_NOTICE_MS)
+  const [rateLimited, flashRateLimited] = useFlash(CONTACT_NOTICE_MS)
+
+  // A signed-in user writes as their account: the field shows its email and cannot be changed.
+  const accountEmail = auth?.user.email
+  const contact = useSchemaForm({
+    schema: contactSchema,
+    initial: emptyForm,
+    before: () => {
+      flashSent('')
+      flashRateLimited('')
+      return true
+    },
+    input: (values): ContactInput => ({ ...values, email: accountEmail ?? values.email }),
+    send: async (input) => {
+      // A filled honeypot goes too: the server answers it like any other and drops it.
+      await contactApi.submit(input)
+      contact.reset()
+      flashSent(contactMessages.sent)
+    },
+    onFailure: (failure) => {
+      if (isRateLimited(failure)) flashRateLimited(contactMessages.rateLimited)
+      else contact.showFailure(failure)
+    },
+    failureMessage: contactMessages.failed,
+  })
+  const { values: form, fields, busy } = contact
+  const update = (name: keyof typeof emptyForm) => (event: { target: { value: string } }) => contact.setValue(name, event.target.value)
+
+  return (
+    <AuthCard title="Contact Us" wide>
+      <p className={`muted ${styles.centered}`}>Have a question or feedback? We'd love to hear from you!</p>
+      <AuthForm label="Contact form" onSubmit={contact.submit}>
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          onChange={update('name')}
+          error={fields.name}
+          required
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={accountEmail ?? form.email}
+          onChange={update('email')}
+          readOnly={accountEmail !== undefined}
+          error={fields.email}
+          required
+        />
+        <Field
+          label="Subject"
+          name="subject"
+          value={form.subject}
+          onChange={update('subject')}
+          error={fields.subject}
+          required
+        />
+        <TextAreaField
+          label="Message"
+          name="message"
+          rows={6}
+          value={form.message}
+          onChange={update('message')}
+          error={fields.message}
+          required
+        />
+        <div className={styles.honeypot} aria-hidden="true">
+          <label htmlFor="contact-website">Website</label>
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            aria-hidden="true"
+            value={form.website}
+            onChange={update('website')}
+          />
+        </div>
+        {sent && (
+          <p className="alert-success" role="status">
+            {sent}
+          </p>
+        )}
+        <FormError message={rateLimited} />
+        <FormError message={contact.error} />
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Message'}
+        </button>
+      </AuthForm>
+      <p className={`muted ${styles.centered}`}>We typically respond within 1-2 business days.</p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,223 @@
+import { lazy, Suspense, useCallback, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import type { Flashcard, StudySet } from '@shared/api/sets'
+import { setMessages } from '@shared/messages'
+import { useAuth } from '@/features/auth'
+import { FlashcardView, TermsList, useCardProgress } from '@/features/study'
+import { VisibilityIcon } from '@/components/icons'
+import { SetActions } from './SetActions'
+import { cardCountLabel, ownerName } from './set-text'
+import { setsApi } from './sets-api'
+import { TagList } from './TagList'
+import { useStudySet } from './useStudySet'
+import { errorMessage } from '@/lib/api'
+import styles from './SetDetail.module.css'
+import { FormError } from '@/components/FormError'
+
+/** Loaded the first time it is opened. */
+const ExportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ExportDialog })))
+/**
+ * The owner's forms, loaded only for the owner: they bring the text checks (zod and the profanity
+ * word list), which a visitor reading a shared set never needs.
+ */
+const AddCardForm = lazy(() => import('./AddCardForm').then((m) => ({ default: m.AddCardForm })))
+const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
+const EditCardDialog = lazy(() => import('./EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
+
+type View = 'terms' | 'flashcards'
+
+/** /study-sets/:id: the set's header and actions, the mode bar, and the Terms or Flashcards view. */
+export function SetDetail({ setId: id }: { setId: string }) {
+  const loaded = useStudySet(id)
+  const { status, set } = loaded
+
+  if (status.kind === 'loading') {
+    return (
+      <p className="muted" role="status">
+        {setMessages.loading}
+      </p>
+    )
+  }
+  if (status.kind === 'not_found') {
+    return (
+      <section className={styles.state}>
+        <h1>{setMessages.notFound}</h1>
+        <p className="muted">It may have been deleted, or it is private.</p>
+        <Link to="/public-sets" className="button button-secondary">
+          Browse Public Sets
+        </Link>
+      </section>
+    )
+  }
+  if (status.kind === 'error' || !set) {
+    return (
+      <p className="alert-error" role="alert">
+        {setMessages.loadError(status.kind === 'error' ? status.message : setMessages.notFound)}
+      </p>
+    )
+  }
+  return <SetView key={set.id} set={set} loaded={loaded} />
+}
+
+function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
+  const [view, setView] = useState<View>('terms')
+  const [editingSet, setEditingSet] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  // Stays mounted after the first opening, so closing returns focus like the other dialogs.
+  const [exportUsed, setExportUsed] = useState(false)
+  if (exporting && !exportUsed) setExportUsed(true)
+  const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [actionError, setActionError] = useState('')
+  const progress = useCardProgress(set.id)
+  const base = `/study-sets/${encodeURIComponent(set.id)}`
+
+  const { loadAllCards } = loaded
+  const loadAll = useCallback(() => void loadAllCards(), [loadAllCards])
+
+  const toggleVisibility = async () => {
+    setActionError('')
+    setBusy(true)
+    try {
+      loaded.setUpdated(await setsApi.update(set.id, { isPublic: !set.isPublic }))
+    } catch {
+      setActionError(setMessages.updateFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const deleteSet = async () => {
+    if (!window.confirm(setMessages.deleteSetConfirm)) return
+    setActionError('')
+    setBusy(true)
+    try {
+      await setsApi.remove(set.id)
+      navigate('/dashboard')
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+      setBusy(false)
+    }
+  }
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href)
+      window.alert(setMessages.linkCopied)
+    } catch {
+      window.alert(setMessages.linkCopyFailed)
+    }
+  }
+
+  const deleteCard = async (card: Flashcard) => {
+    if (!window.confirm(setMessages.deleteCardConfirm)) return
+    setActionError('')
+    try {
+      await setsApi.removeCard(set.id, card.id)
+      loaded.cardDeleted(card.id)
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <Link to={isOwner ? '/my-sets' : '/public-sets'} className={styles.back}>
+        <span aria-hidden="true">←</span> {isOwner ? 'Back to My Sets' : 'Back to Public Sets'}
+      </Link>
+
+      <header className={styles.header}>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>{set.title}</h1>
+          <SetActions
+            isOwner={isOwner}
+            isPublic={set.isPublic}
+            busy={busy}
+            onEdit={() => setEditingSet(true)}
+            onToggleVisibility={() => void toggleVisibility()}
+            onDelete={() => void deleteSet()}
+            onCopyLink={() => void copyLink()}
+            onExport={() => setExporting(true)}
+          />
+        </div>
+        {set.description && <p className={styles.description}>{set.description}</p>}
+        <p className={styles.meta}>
+          <span>Created by {ownerName(set)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{cardCountLabel(set.cardCount)}</span>
+          <span aria-hidden="true">·</span>
+          <span className={styles.visibility}>
+            <VisibilityIcon isPublic={set.isPublic} />
+            <span aria-hidden="true">{set.isPublic ? 'Public' : 'Private'}</span>
+          </span>
+        </p>
+        <TagList tags={set.tags} />
+        <FormError message={actionError} />
+      </header>
+
+      <nav className={styles.modes} aria-label="Study modes">
+        <button type="button" className={styles.mode} aria-pressed={view === 'terms'} onClick={() => setView('terms')}>
+          Terms
+        </button>
+        <Link to={`${base}/learn`} className={styles.mode}>
+          Learn
+        </Link>
+        <button type="button" className={styles.mode} aria-pressed={view === 'flashcards'} onClick={() => setView('flashcards')}>
+          Flashcards
+        </button>
+        <Link to={`${base}/match`} className={styles.mode}>
+          Match
+        </Link>
+        <Link to={`${base}/write`} className={styles.mode}>
+          Write
+        </Link>
+        <Link to={`${base}/test`} className={styles.mode}>
+          Test
+        </Link>
+      </nav>
+
+      {view === 'terms' ? (
+        <>
+          <TermsList
+            cards={loaded.cards}
+            total={set.cardCount}
+            hasMore={loaded.hasMoreCards}
+            loadingMore={loaded.loadingMore}
+            loadError={loaded.moreError}
+            onLoadMore={() => void loaded.loadMoreCards()}
+            onLoadAll={loadAll}
+            progress={progress}
+            onEdit={isOwner ? setEditingCard : undefined}
+            onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
+          />
+          {isOwner && (
+            <Suspense fallback={null}>
+              <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />
+            </Suspense>
+          )}
+        </>
+      ) : (
+        <FlashcardView
+          setId={set.id}
+          cards={loaded.cards}
+          total={set.cardCount}
+          loadingMore={loaded.loadingMore}
+          loadError={loaded.moreError}
+          onLoadMore={loaded.loadMoreCards}
+          onLoadAll={loaded.loadAllCards}
+        />
+      )}
+
+      {isOwner && (
+        <Suspense fallback={null}>
+          <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
+          <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
+          {exportUsed && <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />}
+        </Suspense>
+      )}
+    </div>
+  )
+}

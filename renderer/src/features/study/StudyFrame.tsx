@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { setMessages } from '@shared/messages'
+import { Spinner } from '@/components/Spinner'
+import styles from './StudyFrame.module.css'
+import type { LoadedStudySet } from './study-api'
+import type { StudyLoad } from './useStudyCards'
+
+export const studySetPath = (setId: string) => `/study-sets/${encodeURIComponent(setId)}`
+
+export function BackToSet({ setId }: { setId: string }) {
+  return (
+    <Link to={studySetPath(setId)} className={styles.back}>
+      <span aria-hidden="true">←</span> Back to Study Set
+    </Link>
+  )
+}
+
+/** The frame of every study mode: its title and the way back to the set. */
+export function StudyFrame({ title, setId, children }: { title: string; setId: string; children: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <div className={styles.top}>
+        <h1 className={styles.title}>{title}</h1>
+        <BackToSet setId={setId} />
+      </div>
+      {children}
+    </div>
+  )
+}
+
+/** A bordered box for a mode's messages and summaries. */
+export function StudyPanel({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <section className={styles.panel} aria-label={label}>
+      {children}
+    </section>
+  )
+}
+
+/** A study mode's figures as label and value boxes; `narrow` fits five on a row. */
+export function StudyStats({ items, narrow = false }: { items: Array<[label: string, value: string | number]>; narrow?: boolean }) {
+  return (
+    <dl className={narrow ? `${styles.stats} ${styles.statsNarrow}` : styles.stats}>
+      {items.map(([label, value]) => (
+        <div key={label} className={styles.stat}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The way out of a finished session: start the mode again, or go back to the set. */
+export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: string; restartLabel: string; onRestart: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="button" onClick={onRestart}>
+        {restartLabel}
+      </button>
+      <Link to={studySetPath(setId)} className="button button-secondary">
+        Back to Study Set
+      </Link>
+    </div>
+  )
+}
+
+interface StudyLoadViewProps {
+  title: string
+  setId: string
+  load: StudyLoad
+  /** Completes "Add some flashcards before ..." for this mode, e.g. 'playing Match mode'. */
+  emptyAction: string
+  /** Draws the mode once the set and its cards are in hand (never called with no cards). */
+  children: (loaded: LoadedStudySet) => ReactNode
+}
+
+/**
+ * Everything a study mode shows before it can play: a spinner while loading, 'Error: {message}'
+ * with a way back, 'Study set not found', and 'Empty Study Set' for a set with no cards.
+ */
+export function StudyLoadView({ title, setId, load, emptyAction, children }: StudyLoadViewProps) {
+  if (load.kind === 'ready' && load.cards.length > 0) {
+    return <StudyFrame title={title} setId={setId}>{children(load)}</StudyFrame>
+  }
+  return (
+    <StudyFrame title={title} setId={setId}>
+      {load.kind === 'loading' && <Spinner />}
+      {load.kind === 'not_found' && (
+        <StudyPanel>
+          <h2>{setMessages.notFound}</h2>
+          <p className="muted">It may have been deleted, or it is private.</p>
+        </StudyPanel>
+      )}
+      {load.kind === 'error' && (
+        <StudyPanel>
+          <h2>Error</h2>
+          <p className="alert-error" role="alert">
+            {setMessages.loadError(load.message)}
+          </p>
+        </StudyPanel>
+      )}
+      {load.kind === 'ready' && (
+        <StudyPanel>
+          <h2>Empty Study Set</h2>
+          <p>This study set doesn't have any flashcards yet. Add some flashcards before {emptyAction}.</p>
+          <Link to={studySetPath(setId)} className="button">
+            Back to Study Set
+          </Link>
+        </StudyPanel>
+      )}
+    </StudyFrame>
+  )
+}

@@ -1,0 +1,141 @@
+/**
+ * The Flashcards view as a pure state machine. One card at a time, term first; the student flips
+ * it, moves through the deck, and may sort each card into "Know it" or "Still learning". Once
+ * every card of the round is sorted, a round summary offers another round of the cards still
+ * being learned, or starting over with all of them.
+ *
+ * The deck shows the set's cards 20 at a time (the spec's step): Next at the end of the shown
+ * cards shows the next 20 (loading them if needed) instead of stopping. Shuffle plays the round
+ * in a random order (all cards are loaded first). A round is either all cards of the set, or the
+ * ones still being learned after the round before.
+ */
+export interface FlashcardsState {
+  /** The card on show, 0-based within the deck. */
+  index: number
+  /** True when the definition side is up. */
+  flipped: boolean
+  /** How many cards of the round the deck shows (grows by `step`). */
+  limit: number
+  /** The deck grows by this many cards (the spec's 20). */
+  step: number
+  /** Card ids of this round (in play order when shuffled); null: every card of the set. */
+  round: readonly string[] | null
+  /** True when the round plays in the order of `round`; else in the set's order. */
+  shuffled: boolean
+  /** The round's cards sorted so far, by id. */
+  sorted: Readonly<Record<string, 'known' | 'learning'>>
+  /** 1-based number of the round. */
+  roundNumber: number
+  /** True once every card of the round is sorted: the round summary is shown. */
+  summary: boolean
+}
+
+export interface DeckCard {
+  id: string
+}
+
+export type Sorting = 'known' | 'learning'
+
+export type FlashcardsEvent =
+  | { type: 'flip' }
+  | { type: 'next' }
+  | { type: 'previous' }
+  /** The deck grows by one step; the card on show stays. */
+  | { type: 'showMore' }
+  /** Sorts the card on show (`cardId`) and moves to the next one, or to the round summary. */
+  | { type: 'sort'; cardId: string; sorting: Sorting }
+  /** Plays the round in this order (card ids); the first of them is shown. */
+  | { type: 'shuffle'; order: readonly string[] }
+  /** Back to position order. */
+  | { type: 'unshuffle' }
+  /** A new round of the cards still being learned (in `order` when shuffled). */
+  | { type: 'studyLearning'; order?: readonly string[] }
+  /** Everything again: all cards, nothing sorted. */
+  | { type: 'restart' }
+
+export function initialFlashcards(step: number): FlashcardsState {
+  return { index: 0, flipped: false, limit: step, step, round: null, shuffled: false, sorted: {}, roundNumber: 1, summary: false }
+}
+
+/** The cards of the round in play order, out of the set's cards loaded so far. */
+export function roundCards<T extends DeckCard>(state: FlashcardsState, cards: readonly T[]): T[] {
+  if (state.round === null) return [...cards]
+  if (!state.shuffled) {
+    const inRound = new Set(state.round)
+    return cards.filter((card) => inRound.has(card.id))
+  }
+  const byId = new Map(cards.map((card) => [card.id, card]))
+  return state.round.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** How many cards the round holds: every card of the set (`total`), or the round's own. */
+export function roundSize(state: FlashcardsState, total: number): number {
+  return state.round === null ? total : state.round.length
+}
+
+/** How many cards the deck shows when `available` of the round's cards are loaded. */
+export function deckSize(state: FlashcardsState, available: number): number {
+  return Math.max(0, Math.min(state.limit, available))
+}
+
+/** The card index to show: the state's own, pulled back inside the deck if cards went away. */
+export function currentIndex(state: FlashcardsState, available: number): number {
+  return Math.min(state.index, Math.max(0, deckSize(state, available) - 1))
+}
+
+/** Cards sorted into each pile this round. */
+export function sortedCounts(state: FlashcardsState): { known: number; learning: number } {
+  const values = Object.values(state.sorted)
+  return { known: values.filter((value) => value === 'known').length, learning: values.filter((value) => value === 'learning').length }
+}
+
+/** The ids of the round's cards still being learned, in play order. */
+export function learningIds(state: FlashcardsState): string[] {
+  return Object.entries(state.sorted)
+    .filter(([, value]) => value === 'learning')
+    .map(([id]) => id)
+}
+
+/**
+ * `available` is how many of the round's cards are loaded now and `total` how many the round has
+ * in all; the deck never points past the loaded ones. Moving to another card shows its term first.
+ */
+export function flashcardsReducer(state: FlashcardsState, event: FlashcardsEvent, available: number, total: number = available): FlashcardsState {
+  const size = deckSize(state, available)
+  const index = currentIndex(state, available)
+  switch (event.type) {
+    case 'flip':
+      return size === 0 || state.summary ? state : { ...state, index, flipped: !state.flipped }
+    case 'next':
+      return moveOn(state, index, size, total)
+    case 'previous':
+      return index > 0 ? { ...state, index: index - 1, flipped: false } : state
+    case 'showMore':
+      return { ...state, index, limit: state.limit + state.step }
+    case 'sort': {
+      if (size === 0 || state.summary) return state
+      const sorted = { ...state.sorted, [event.cardId]: event.sorting }
+      if (Object.keys(sorted).length >= roundSize(state, total)) return { ...state, index, flipped: false, sorted, summary: true }
+      return moveOn({ ...state, sorted }, index, size, total)
+    }
+    case 'shuffle':
+      return { ...state, round: [...event.order], shuffled: true, index: 0, flipped: false }
+    case 'unshuffle':
+      // A first round goes back to position order; a later round keeps its cards in the set's order.
+      return { ...state, round: state.roundNumber === 1 ? null : state.round, shuffled: false, index: 0, flipped: false }
+    case 'studyLearning': {
+      const ids = event.order ?? learningIds(state)
+      if (ids.length === 0) return state
+      return { ...state, round: [...ids], shuffled: event.order !== undefined, sorted: {}, index: 0, flipped: false, limit: state.step, summary: false, roundNumber: state.roundNumber + 1 }
+    }
+    case 'restart':
+      return initialFlashcards(state.step)
+  }
+}
+
+/** The next card; at the end of the shown cards, the next step of the round is shown too. */
+function moveOn(state: FlashcardsState, index: number, size: number, total: number): FlashcardsState {
+  if (index + 1 < size) return { ...state, index: index + 1, flipped: false }
+  if (state.limit < roundSize(state, total)) return { ...state, index: index + 1, flipped: false, limit: state.limit + state.step }
+  return { ...state, index, flipped: false }
+}

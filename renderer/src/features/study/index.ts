@@ -1,0 +1,4 @@
+/** The study feature's public entry: the set page shows the Terms and Flashcards views. */
+export { FlashcardView } from './flashcards/FlashcardView'
+export { TermsList } from './terms/TermsList'
+export { useCardProgress } from './useCardProgress'

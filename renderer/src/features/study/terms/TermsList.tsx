@@ -1,0 +1,133 @@
+import { useEffect, useId, useMemo, useState } from 'react'
+import type { Flashcard } from '@shared/api/sets'
+import type { CardProgress } from '@shared/api/study'
+import { FormError } from '@/components/FormError'
+import {
+  arrangeTerms,
+  needsAllCards,
+  STATUS_LABELS,
+  TERMS_FILTERS,
+  TERMS_SORTS,
+  type TermsFilter,
+  type TermsSort,
+  termRows,
+} from './terms'
+import { PencilIcon, TrashIcon } from '@/components/icons'
+import styles from './TermsList.module.css'
+
+interface TermsListProps {
+  cards: Flashcard[]
+  total: number
+  hasMore: boolean
+  loadingMore: boolean
+  loadError: string
+  onLoadMore: () => void
+  /** Loads every card not shown yet: sorting or filtering is over the whole set. */
+  onLoadAll: () => void
+  /** The signed-in student's progress (null for a visitor or while it loads): shown on each card. */
+  progress: CardProgress[] | null
+  /** Owner only: edit and delete buttons on each card. */
+  onEdit?: (card: Flashcard) => void
+  onDelete?: (card: Flashcard) => void
+}
+
+/** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
+function masteryFigures({ masteryRate, attempts }: CardProgress): string {
+  if (attempts === 0) return 'Not studied yet'
+  return `${Math.round(masteryRate * 100)}% · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
+}
+
+/**
+ * 'Terms in this set (n)': every term beside its definition, 50 at a time, with the student's
+ * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
+ * whole set first, so the order is the set's and not the first page's.
+ */
+export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete }: TermsListProps) {
+  const [sort, setSort] = useState<TermsSort>('position')
+  const [filter, setFilter] = useState<TermsFilter>('all')
+  const sortId = useId()
+  const filterId = useId()
+  const wholeSet = needsAllCards(sort, filter)
+
+  useEffect(() => {
+    if (wholeSet && hasMore && !loadingMore && !loadError) onLoadAll()
+  }, [wholeSet, hasMore, loadingMore, loadError, onLoadAll])
+
+  const rows = useMemo(() => arrangeTerms(termRows(cards, progress ?? []), sort, filter), [cards, progress, sort, filter])
+
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.heading}>
+        Terms in this set ({total})
+      </h2>
+      {cards.length > 0 && (
+        <div className={styles.controls}>
+          <label htmlFor={sortId}>Sort by</label>
+          <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as TermsSort)}>
+            {TERMS_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={filterId}>Show</label>
+          <select id={filterId} value={filter} onChange={(event) => setFilter(event.target.value as TermsFilter)}>
+            {TERMS_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {cards.length === 0 ? (
+        <p className={styles.empty}>This set has no flashcards yet.</p>
+      ) : rows.length === 0 ? (
+        <p className={styles.empty}>No cards match this filter.</p>
+      ) : (
+        <ol className={styles.list}>
+          {rows.map(({ card, progress: stats }) => (
+            <li key={card.id} className={styles.item}>
+              <div className={styles.termCell}>
+                <p className={styles.term}>{card.term}</p>
+                {progress && (
+                  <p className={styles.mastery}>
+                    <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
+                    <span className={styles.figures}>{masteryFigures(stats)}</span>
+                  </p>
+                )}
+              </div>
+              <p className={styles.definition}>{card.definition}</p>
+              {(onEdit || onDelete) && (
+                <div className={styles.actions}>
+                  {onEdit && (
+                    <button type="button" className={styles.iconButton} aria-label={`Edit flashcard ${card.term}`} title="Edit flashcard" onClick={() => onEdit(card)}>
+                      <PencilIcon />
+                    </button>
+                  )}
+                  {onDelete && (
+                    <button
+                      type="button"
+                      className={`${styles.iconButton} ${styles.danger}`}
+                      aria-label={`Delete flashcard ${card.term}`}
+                      title="Delete flashcard"
+                      onClick={() => onDelete(card)}
+                    >
+                      <TrashIcon />
+                    </button>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <FormError message={loadError} />
+      {hasMore && !wholeSet && (
+        <button type="button" className={`button button-secondary ${styles.more}`} onClick={onLoadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading...' : 'Load More Cards'}
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import type { Flashcard } from '@shared/api/sets'
+import { cardProgress } from '@shared/study/mastery'
+import { arrangeTerms, needsAllCards, termRows } from './terms'
+
+const card = (position: number, term: string): Flashcard => ({ id: `c${position}`, term, definition: `${term} def`, position, created: '', termImage: null, definitionImage: null })
+const cards = [card(1, 'banana'), card(2, 'Apple'), card(3, 'cherry'), card(4, 'apple pie'), card(5, 'item 10'), card(6, 'item 9')]
+const progress = [
+  cardProgress('c1', 4, 1, 't'), // 80%, 5 attempts: mastered
+  cardProgress('c2', 1, 1, 't'), // 50%, 2 attempts: learning
+  cardProgress('c3', 1, 3, 't'), // 25%, 4 attempts: needs review
+  cardProgress('c4', 3, 1, 't'), // 75%, 4 attempts: learning
+  // c5 and c6 never answered
+]
+const rows = termRows(cards, progress)
+const terms = (list: ReturnType<typeof arrangeTerms>) => list.map((row) => row.card.term)
+
+describe('termRows', () => {
+  it('gives cards never answered zero counts and the needs_review status', () => {
+    expect(rows[4]?.progress).toMatchObject({ cardId: 'c5', attempts: 0, masteryRate: 0, status: 'needs_review' })
+  })
+})
+
+describe('arrangeTerms', () => {
+  it('keeps the set order by default', () => {
+    expect(terms(arrangeTerms(rows, 'position', 'all'))).toEqual(['banana', 'Apple', 'cherry', 'apple pie', 'item 10', 'item 9'])
+  })
+
+  it('sorts by mastery, lowest first, ties in set order', () => {
+    expect(terms(arrangeTerms(rows, 'mastery', 'all'))).toEqual(['item 10', 'item 9', 'cherry', 'Apple', 'apple pie', 'banana'])
+  })
+
+  it('sorts by attempts, most first, ties in set order', () => {
+    expect(terms(arrangeTerms(rows, 'attempts', 'all'))).toEqual(['banana', 'cherry', 'apple pie', 'Apple', 'item 10', 'item 9'])
+  })
+
+  it('sorts alphabetically, ignoring case and reading numbers as numbers', () => {
+    expect(terms(arrangeTerms(rows, 'alphabetical', 'all'))).toEqual(['Apple', 'apple pie', 'banana', 'cherry', 'item 9', 'item 10'])
+  })
+
+  it.each([
+    ['mastered', ['banana']],
+    ['learning', ['Apple', 'apple pie']],
+    ['needs_review', ['cherry', 'item 10', 'item 9']],
+  ] as const)('filters to %s cards', (filter, expected) => {
+    expect(terms(arrangeTerms(rows, 'position', filter))).toEqual(expected)
+  })
+
+  it('filters and sorts together without changing its input', () => {
+    const before = terms(rows)
+    expect(terms(arrangeTerms(rows, 'alphabetical', 'learning'))).toEqual(['Apple', 'apple pie'])
+    expect(terms(rows)).toEqual(before)
+  })
+})
+
+describe('needsAllCards', () => {
+  it('is false only for the set order with no filter', () => {
+    expect(needsAllCards('position', 'all')).toBe(false)
+    expect(needsAllCards('position', 'mastered')).toBe(true)
+    expect(needsAllCards('alphabetical', 'all')).toBe(true)
+  })
+})

@@ -1,0 +1,65 @@
+import type { Flashcard } from '@shared/api/sets'
+import type { CardProgress, CardStatus } from '@shared/api/study'
+import { cardProgress } from '@shared/study/mastery'
+
+/**
+ * The Terms list's sort and filter (spec section 2: sort by mastery, attempts or alphabetically;
+ * filter by all, mastered, learning, needs_review) as pure functions over the cards and the
+ * student's progress. A card never answered counts as 0% mastered with 0 attempts, so the spec's
+ * rule puts it under needs_review.
+ */
+export type TermsSort = 'position' | 'mastery' | 'attempts' | 'alphabetical'
+export type TermsFilter = 'all' | CardStatus
+
+export const TERMS_SORTS: ReadonlyArray<{ value: TermsSort; label: string }> = [
+  { value: 'position', label: 'Set order' },
+  { value: 'mastery', label: 'Mastery (lowest first)' },
+  { value: 'attempts', label: 'Attempts (most first)' },
+  { value: 'alphabetical', label: 'Alphabetical (A–Z)' },
+]
+
+export const TERMS_FILTERS: ReadonlyArray<{ value: TermsFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'mastered', label: 'Mastered' },
+  { value: 'learning', label: 'Learning' },
+  { value: 'needs_review', label: 'Needs review' },
+]
+
+export const STATUS_LABELS: Record<CardStatus, string> = {
+  mastered: 'Mastered',
+  learning: 'Learning',
+  needs_review: 'Needs review',
+}
+
+export interface TermRow {
+  card: Flashcard
+  progress: CardProgress
+}
+
+/** Each card with its progress; cards not answered yet get zero counts. */
+export function termRows(cards: readonly Flashcard[], progress: readonly CardProgress[]): TermRow[] {
+  const byCard = new Map(progress.map((item) => [item.cardId, item]))
+  return cards.map((card) => ({ card, progress: byCard.get(card.id) ?? cardProgress(card.id, 0, 0, '') }))
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+
+/** Ties always fall back to the set's own order, so the list never jumps between renders. */
+const byPosition = (a: TermRow, b: TermRow) => a.card.position - b.card.position
+
+const COMPARE: Record<TermsSort, (a: TermRow, b: TermRow) => number> = {
+  position: byPosition,
+  mastery: (a, b) => a.progress.masteryRate - b.progress.masteryRate || byPosition(a, b),
+  attempts: (a, b) => b.progress.attempts - a.progress.attempts || byPosition(a, b),
+  alphabetical: (a, b) => collator.compare(a.card.term, b.card.term) || byPosition(a, b),
+}
+
+export function arrangeTerms(rows: readonly TermRow[], sort: TermsSort, filter: TermsFilter): TermRow[] {
+  const kept = filter === 'all' ? [...rows] : rows.filter((row) => row.progress.status === filter)
+  return kept.sort(COMPARE[sort])
+}
+
+/** True when the list needs every card of the set (the first page alone would mislead). */
+export function needsAllCards(sort: TermsSort, filter: TermsFilter): boolean {
+  return sort !== 'position' || filter !== 'all'
+}

@@ -1,0 +1,216 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
+import { saveQuietly, studyApi } from '@/features/study/study-api'
+import type { StudyLoad } from '@/features/study/useStudyCards'
+import { useStudyCards } from '@/features/study/useStudyCards'
+import {
+  batchSummary,
+  canCheck,
+  checkedResult,
+  currentCard,
+  initialWrite,
+  isLastCardOfBatch,
+  progressLine,
+  type WriteCard,
+  type WriteEvent,
+  writeProgress,
+  writeReducer,
+  type WriteState,
+  writeTitle,
+} from './write'
+import styles from './Write.module.css'
+
+/**
+ * /study-sets/:id/write: the student types the definition of each term, in batches of 10 (see
+ * study/write.ts for the rules). This page only draws the session and passes events on; each
+ * checked answer is saved for a signed-in student without ever holding up the session.
+ */
+export function WriteMode({ setId }: { setId: string }) {
+  const load = useStudyCards(setId, { pageSize: STUDY_CARD_PAGE_SIZE })
+  const [state, dispatch] = useWriteSession(setId, load)
+  return (
+    <StudyLoadView title={state ? writeTitle(state) : 'Write Mode'} setId={setId} load={load} emptyAction="using Write mode">
+      {() => state && <WriteSession state={state} setId={setId} dispatch={dispatch} />}
+    </StudyLoadView>
+  )
+}
+
+/**
+ * The session over the loaded cards. A new load (another set, or the same set read again) starts
+ * a fresh session: until its first event the session is derived from the cards, not stored.
+ */
+function useWriteSession(setId: string, load: StudyLoad): [WriteState | undefined, (event: WriteEvent) => void] {
+  const [stored, setStored] = useState<WriteState>()
+  const cards = load.kind === 'ready' ? load.cards : undefined
+  const state = cards ? (stored?.cards === cards ? stored : initialWrite(cards)) : undefined
+  const dispatch = (event: WriteEvent) => {
+    if (!state) return
+    const next = writeReducer(state, event)
+    if (next === state) return
+    setStored(next)
+    const card = currentCard(next)
+    const correct = checkedResult(next)
+    if (event.type === 'check' && card && correct !== undefined) {
+      void saveQuietly(() => studyApi.answer(setId, { cardId: card.id, correct, mode: 'write' }))
+    }
+  }
+  return [state, dispatch]
+}
+
+interface SessionProps {
+  state: WriteState
+  setId: string
+  dispatch: (event: WriteEvent) => void
+}
+
+function WriteSession({ state, setId, dispatch }: SessionProps) {
+  if (state.phase === 'summary') return <BatchSummaryView state={state} dispatch={dispatch} />
+  if (state.phase === 'complete') return <CompleteView state={state} setId={setId} dispatch={dispatch} />
+  const card = currentCard(state)
+  return card ? <CardView state={state} card={card} dispatch={dispatch} /> : null
+}
+
+function actionLabel(state: WriteState): string {
+  if (state.phase === 'answering') return 'Check Answer'
+  return isLastCardOfBatch(state) ? 'Finish Batch' : 'Next Card'
+}
+
+/** One card: its term, the answer box and one button that checks, then moves on. */
+function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCard; dispatch: SessionProps['dispatch'] }) {
+  const inputId = useId()
+  const feedbackId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const actionRef = useRef<HTMLButtonElement>(null)
+  const checked = state.phase === 'checked'
+  const result = checkedResult(state)
+
+  // A new card puts the cursor in the answer box; once checked, the box is disabled and the
+  // button (now Next Card or Finish Batch) takes focus, so Enter moves on.
+  useEffect(() => {
+    if (checked) actionRef.current?.focus()
+    else inputRef.current?.focus()
+  }, [checked, state.batchNumber, state.index])
+
+  // A <form> gives Enter for free: it checks the answer, or goes on after a check. With a blank
+  // answer the button is disabled, and the browser then does not submit on Enter.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    dispatch(checked ? { type: 'next' } : { type: 'check' })
+  }
+
+  return (
+    <div className={styles.play}>
+      <p className={styles.progress}>{progressLine(writeProgress(state))}</p>
+      <section className={styles.card} aria-label="Term">
+        <span className={styles.side}>Term</span>
+        <p className={styles.term}>{card.term}</p>
+      </section>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <label htmlFor={inputId}>Your answer</label>
+        <div className={styles.row}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="text"
+            value={state.answer}
+            onChange={(event) => dispatch({ type: 'type', text: event.target.value })}
+            placeholder="Type your answer here..."
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            disabled={checked}
+            aria-describedby={feedbackId}
+          />
+          <button ref={actionRef} type="submit" className="button" disabled={!checked && !canCheck(state)}>
+            {actionLabel(state)}
+          </button>
+        </div>
+      </form>
+      {/* Always present, so screen readers announce the feedback when it appears. */}
+      <div id={feedbackId} role="status" aria-live="polite" className={styles.feedbackArea}>
+        {result !== undefined && (
+          <div className={`${styles.feedback} ${result ? styles.right : styles.wrong}`}>
+            <p className={styles.verdict}>{result ? 'Correct!' : 'Incorrect.'}</p>
+            <p className={styles.answer}>Correct answer: {card.definition}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function TermList({ heading, cards, withDefinitions = false }: { heading: string; cards: WriteCard[]; withDefinitions?: boolean }) {
+  if (cards.length === 0) return null
+  return (
+    <section className={styles.listSection} aria-label={heading}>
+      <h3 className={styles.listHeading}>
+        {heading} ({cards.length})
+      </h3>
+      <ul className={styles.list}>
+        {cards.map((card) => (
+          <li key={card.id}>
+            <span className={styles.listTerm}>{card.term}</span>
+            {withDefinitions && <span className={styles.listDefinition}>{card.definition}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** After each batch: how it went, what is left, and the way on (or back to the start). */
+function BatchSummaryView({ state, dispatch }: { state: WriteState; dispatch: SessionProps['dispatch'] }) {
+  const summary = batchSummary(state)
+  const continueRef = useRef<HTMLButtonElement>(null)
+  // The batch's last button is gone; Continue takes the focus so Enter carries on.
+  useEffect(() => {
+    continueRef.current?.focus()
+  }, [summary.batchNumber])
+  const stats: Array<[label: string, value: string]> = [
+    ['Correct', String(summary.correct.length)],
+    ['Incorrect', String(summary.incorrect.length)],
+    ['Missed', String(summary.missed.length)],
+    ['Remaining', String(summary.remaining)],
+    ['Processed', `${summary.processed}/${summary.total}`],
+  ]
+  return (
+    <StudyPanel label="Batch summary">
+      <h2>Batch {summary.batchNumber} Complete</h2>
+      <StudyStats items={stats} narrow />
+      <TermList heading="Correct" cards={summary.correct} />
+      <TermList heading="Incorrect" cards={summary.incorrect} withDefinitions />
+      {summary.missed.length > 0 && <p className="muted">Missed cards come first in the next batch.</p>}
+      <div className={styles.actions}>
+        <button ref={continueRef} type="button" className="button" onClick={() => dispatch({ type: 'continue' })}>
+          Continue
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => dispatch({ type: 'restart' })}>
+          Restart Write Mode
+        </button>
+      </div>
+    </StudyPanel>
+  )
+}
+
+/** Every card answered right at least once. */
+function CompleteView({ state, setId, dispatch }: { state: WriteState; setId: string; dispatch: SessionProps['dispatch'] }) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
+  const total = state.cards.length
+  const retried = state.incorrect.length
+  return (
+    <StudyPanel label="Write Mode complete">
+      <h2 ref={headingRef} tabIndex={-1}>
+        All Done! 🎉
+      </h2>
+      <p>
+        You wrote the answers to all {total} {total === 1 ? 'card' : 'cards'} correctly
+        {retried > 0 ? `; ${retried} of them needed another try.` : ', every one on the first try.'}
+      </p>
+      <StudyEndActions setId={setId} restartLabel="Restart Write Mode" onRestart={() => dispatch({ type: 'restart' })} />
+    </StudyPanel>
+  )
+}

@@ -1,0 +1,237 @@
+import { STUDY_BATCH_SIZE } from '@shared/limits'
+
+/**
+ * Write mode as a pure state machine (spec sections 2 and 4): the student types the definition of
+ * each term. All cards are played in batches of 10; each card is unanswered ('answering'), then
+ * 'checked', then the next card follows. After the last card of a batch comes the batch 'summary';
+ * Continue starts the next batch, missed cards first, then cards not yet played; when no card is
+ * left to play the session is 'complete'. Restart begins again with the full set in batch 1.
+ */
+export interface WriteCard {
+  id: string
+  term: string
+  definition: string
+}
+
+export type WritePhase = 'answering' | 'checked' | 'summary' | 'complete'
+
+export interface WriteState {
+  /** The whole set, in position order (what Restart starts again from). */
+  cards: readonly WriteCard[]
+  batchSize: number
+  phase: WritePhase
+  /** 1-based number of the batch being played (or just finished). */
+  batchNumber: number
+  /** The cards of this batch, in the order they are asked. */
+  batch: readonly WriteCard[]
+  /** The card being asked, 0-based within the batch. */
+  index: number
+  /** What the student has typed for the current card. */
+  answer: string
+  /** Whether each checked card of this batch was right, by index within the batch. */
+  batchResults: readonly boolean[]
+  /** True when this batch replays cards missed in an earlier batch (its title is Review Mode). */
+  review: boolean
+  /** Cards not yet put into any batch, in position order. */
+  remaining: readonly WriteCard[]
+  /** Cards answered right at least once in this session, in the order it happened. */
+  correct: readonly WriteCard[]
+  /** Cards answered wrong at least once in this session, in the order it first happened. */
+  incorrect: readonly WriteCard[]
+  /**
+   * Cards whose latest answer was wrong, in the order they were last missed: they are replayed
+   * first in the next batch (at most 10 ever wait, as a batch holds every missed card).
+   */
+  missed: readonly WriteCard[]
+}
+
+export type WriteEvent =
+  | { type: 'type'; text: string }
+  | { type: 'check' }
+  | { type: 'next' }
+  | { type: 'continue' }
+  | { type: 'restart' }
+
+/** Spec section 5: the answer matches when equal to the definition, trimmed and ignoring case. */
+export function isCorrectAnswer(answer: string, definition: string): boolean {
+  return normalise(answer) === normalise(definition)
+}
+
+function normalise(text: string): string {
+  return text.trim().toLowerCase()
+}
+
+/** A fresh session over `cards`: batch 1 holds the first `batchSize` of them. */
+export function initialWrite(cards: readonly WriteCard[], batchSize: number = STUDY_BATCH_SIZE): WriteState {
+  const empty: WriteState = {
+    cards,
+    batchSize,
+    phase: 'complete',
+    batchNumber: 0,
+    batch: [],
+    index: 0,
+    answer: '',
+    batchResults: [],
+    review: false,
+    remaining: cards,
+    correct: [],
+    incorrect: [],
+    missed: [],
+  }
+  return startNextBatch(empty)
+}
+
+/**
+ * The next batch: up to `batchSize` missed cards first, then cards not yet played to fill it.
+ * With none of either left, the session is complete.
+ */
+function startNextBatch(state: WriteState): WriteState {
+  const replayed = state.missed.slice(0, state.batchSize)
+  const fresh = state.remaining.slice(0, state.batchSize - replayed.length)
+  if (replayed.length + fresh.length === 0) return { ...state, phase: 'complete', review: false, answer: '' }
+  return {
+    ...state,
+    phase: 'answering',
+    batchNumber: state.batchNumber + 1,
+    batch: [...replayed, ...fresh],
+    index: 0,
+    answer: '',
+    batchResults: [],
+    review: replayed.length > 0,
+    remaining: state.remaining.slice(fresh.length),
+  }
+}
+
+/** Check is possible only for an unanswered card with a non-blank answer (spec section 5). */
+export function canCheck(state: WriteState): boolean {
+  return state.phase === 'answering' && state.answer.trim() !== ''
+}
+
+/** The card being asked (or just checked); undefined between batches and once complete. */
+export function currentCard(state: WriteState): WriteCard | undefined {
+  return state.phase === 'answering' || state.phase === 'checked' ? state.batch[state.index] : undefined
+}
+
+/** Whether the card just checked was right; undefined until it is checked. */
+export function checkedResult(state: WriteState): boolean | undefined {
+  return state.phase === 'checked' ? state.batchResults[state.index] : undefined
+}
+
+/** True on the last card of a batch: its Next button reads Finish Batch. */
+export function isLastCardOfBatch(state: WriteState): boolean {
+  return state.index === state.batch.length - 1
+}
+
+const without = (list: readonly WriteCard[], card: WriteCard) => list.filter((item) => item.id !== card.id)
+const withOnce = (list: readonly WriteCard[], card: WriteCard) => (list.some((item) => item.id === card.id) ? list : [...list, card])
+
+function check(state: WriteState): WriteState {
+  const card = currentCard(state)
+  if (!card || !canCheck(state)) return state
+  const right = isCorrectAnswer(state.answer, card.definition)
+  return {
+    ...state,
+    phase: 'checked',
+    batchResults: [...state.batchResults, right],
+    correct: right ? withOnce(state.correct, card) : state.correct,
+    incorrect: right ? state.incorrect : withOnce(state.incorrect, card),
+    missed: right ? without(state.missed, card) : [...without(state.missed, card), card],
+  }
+}
+
+export function writeReducer(state: WriteState, event: WriteEvent): WriteState {
+  switch (event.type) {
+    case 'type':
+      // The input is disabled once the card is checked, so typing changes nothing then.
+      return state.phase === 'answering' ? { ...state, answer: event.text } : state
+    case 'check':
+      return check(state)
+    case 'next':
+      if (state.phase !== 'checked') return state
+      if (isLastCardOfBatch(state)) return { ...state, phase: 'summary' }
+      return { ...state, phase: 'answering', index: state.index + 1, answer: '' }
+    case 'continue':
+      return state.phase === 'summary' ? startNextBatch(state) : state
+    case 'restart':
+      return initialWrite(state.cards, state.batchSize)
+  }
+}
+
+/** 'Review Mode' while replaying missed cards, otherwise 'Write Mode'. */
+export function writeTitle(state: WriteState): string {
+  return state.review ? 'Review Mode' : 'Write Mode'
+}
+
+/** Cards counted once however often they were answered. */
+function distinctCount(...lists: ReadonlyArray<readonly WriteCard[]>): number {
+  return new Set(lists.flatMap((list) => list.map((card) => card.id))).size
+}
+
+export interface WriteProgress {
+  /** X: the batch being played. */
+  batch: number
+  /**
+   * Y: the batches this session is expected to need: the ones played before this one, plus enough
+   * batches for every card not yet answered right when this batch began (this batch's cards, the
+   * missed cards waiting and the cards not yet played). It stays the same through a batch, grows
+   * when answers are missed, and is never below X.
+   */
+  batches: number
+  /** n: the card being asked, 1-based within the batch. */
+  card: number
+  /** m: the cards in this batch. */
+  cardsInBatch: number
+  /** a: cards answered right at least once, i.e. learnt; it reaches b when the session completes. */
+  done: number
+  /** b: the cards in the set. */
+  total: number
+}
+
+/** The numbers of the progress line; a and b are capped at the set's size (spec section 9). */
+export function writeProgress(state: WriteState): WriteProgress {
+  const total = state.cards.length
+  // Constant through a batch: a card only moves between these three lists within the batch.
+  const toDo = distinctCount(state.batch, state.missed, state.remaining)
+  const batchNumber = Math.max(state.batchNumber, 1)
+  return {
+    batch: batchNumber,
+    batches: Math.max(batchNumber, batchNumber - 1 + Math.ceil(toDo / state.batchSize)),
+    card: Math.min(state.index + 1, state.batch.length),
+    cardsInBatch: state.batch.length,
+    done: Math.min(state.correct.length, total),
+    total,
+  }
+}
+
+/** 'Batch X of Y • Card n/m • Total Progress: a/b' (spec section 2). */
+export function progressLine(progress: WriteProgress): string {
+  return `Batch ${progress.batch} of ${progress.batches} • Card ${progress.card}/${progress.cardsInBatch} • Total Progress: ${progress.done}/${progress.total}`
+}
+
+export interface BatchSummary {
+  batchNumber: number
+  /** This batch's cards answered right and wrong. */
+  correct: WriteCard[]
+  incorrect: WriteCard[]
+  /** Cards waiting to be replayed, first in the next batch. */
+  missed: readonly WriteCard[]
+  /** How many cards have not been played yet. */
+  remaining: number
+  /** Cards answered at least once in this session, capped at the set's size. */
+  processed: number
+  total: number
+}
+
+/** What the summary after a batch shows. */
+export function batchSummary(state: WriteState): BatchSummary {
+  const total = state.cards.length
+  return {
+    batchNumber: state.batchNumber,
+    correct: state.batch.filter((_, index) => state.batchResults[index] === true),
+    incorrect: state.batch.filter((_, index) => state.batchResults[index] === false),
+    missed: state.missed,
+    remaining: state.remaining.length,
+    processed: Math.min(distinctCount(state.correct, state.incorrect), total),
+    total,
+  }
+}

@@ -1,0 +1,56 @@
+import bcrypt from 'bcryptjs'
+import type { ConfirmPasswordResetInput } from '../../../shared/api/auth'
+import { messages } from '../../../shared/messages'
+import type { Deps } from '../../deps'
+import { conflict, invalidInput } from '../../http/errors'
+import { emailChangeMail, passwordResetMail, verificationMail } from '../mail/templates'
+import { publishUserUpdated, replaceCredentials } from '../users/credentials'
+import { findUserByEmail, updateUser } from '../users/users.repo'
+import { deleteEmailTokens } from './auth.repo'
+import { issueLinkToken, liveLinkToken, sendMail, sendMailInBackground } from './email-links'
+import { type AuthState, nowIso } from './sessions.service'
+
+/**
+ * Emailed links: asking for a verification, password-reset or email-change link, and using the
+ * first two. Using an email-change link changes the account: `../users/account.service.ts`.
+ */
+
+export async function requestVerification(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user || user.verified === 1) return
+  const link = await issueLinkToken(deps, user, 'verification', 'verify-email')
+  sendMailInBackground(deps, verificationMail(user.email, user.username, link))
+}
+
+export async function confirmVerification(deps: Deps, token: string): Promise<void> {
+  const link = await liveLinkToken(deps, 'verification', token)
+  const { user } = link
+  const now = nowIso(deps)
+  await deps.db.transaction().execute(async (trx) => {
+    await link.consume(trx)
+    await updateUser(trx, user.id, { verified: 1, updated: now })
+    await deleteEmailTokens(trx, user.id, 'verification')
+  })
+  publishUserUpdated(deps, { ...user, verified: 1, updated: now }, false)
+}
+
+export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email)
+  if (!user) return
+  const link = await issueLinkToken(deps, user, 'password_reset', 'reset-password')
+  sendMailInBackground(deps, passwordResetMail(user.email, user.username, link))
+}
+
+export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordResetInput): Promise<void> {
+  const link = await liveLinkToken(deps, 'password_reset', input.token, messages.resetLinkInvalid)
+  const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
+  // Opening the emailed link proves the address, so a reset also verifies it.
+  await replaceCredentials(deps, link.user, { password_hash, verified: 1 }, link)
+}
+
+export async function requestEmailChange(deps: Deps, auth: AuthState, newEmail: string): Promise<void> {
+  if (newEmail === auth.user.email) throw invalidInput({ newEmail: messages.emailUnchanged }, messages.emailUnchanged)
+  if (await findUserByEmail(deps.db, newEmail)) throw conflict({ newEmail: messages.emailTaken })
+  const link = await issueLinkToken(deps, auth.user, 'email_change', 'confirm-email-change', newEmail)
+  await sendMail(deps, emailChangeMail(newEmail, auth.user.username, link))
+}

@@ -1,0 +1,30 @@
+import Router from '@koa/router'
+import { version } from '../../../package.json'
+import { buildOpenApiDocument } from '../../http/openapi'
+import { route, routeDocs } from '../../http/route'
+
+/**
+ * GET /api/openapi.json: the API reference, built once from the declarations of `routers` and of
+ * this route itself, so every route the server has is in it.
+ */
+export function openApiRoutes(routers: Router[]): Router {
+  const router = new Router()
+  route(
+    router,
+    {
+      method: 'GET',
+      path: '/api/openapi.json',
+      auth: 'none',
+      summary: 'This API reference (OpenAPI 3.1), generated from the routes the server declares',
+      responses: { 200: { description: 'The OpenAPI document', contentTypes: ['application/json'] } },
+    },
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-cache')
+      ctx.type = 'application/json'
+      ctx.body = body
+    },
+  )
+  const document = buildOpenApiDocument([...routers, router].flatMap(routeDocs), { version })
+  const body = JSON.stringify(document)
+  return router
+}

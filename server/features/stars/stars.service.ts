@@ -1,0 +1,35 @@
+import type { StarsResponse } from '../../../shared/api/stars'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http/errors'
+import type { AuthState } from '../auth/sessions.service'
+import { CARD_NOT_FOUND } from '../cards/cards.service'
+import { canRead, readableSet, SET_NOT_FOUND } from '../sets/set-access'
+import * as repo from './stars.repo'
+
+/**
+ * Stars belong to the student who sets them, on any set they may read (their own, or a public
+ * one): the set's owner never sees them. A set the caller may not read is 404, as everywhere.
+ */
+async function starTarget(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
+  const target = await repo.findStarTarget(deps.db, setId, cardId)
+  if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+  if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
+}
+
+export async function starCard(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    // Checked in the transaction that writes, so a card deleted meanwhile is a clean 404.
+    await starTarget({ ...deps, db: trx }, setId, cardId, auth)
+    await repo.insertStar(trx, { user_id: auth.user.id, flashcard_id: cardId, study_set_id: setId, created: deps.clock.now().toISOString() })
+  })
+}
+
+export async function unstarCard(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
+  await starTarget(deps, setId, cardId, auth)
+  await repo.deleteStar(deps.db, auth.user.id, cardId)
+}
+
+export async function listStars(deps: Deps, setId: string, auth: AuthState): Promise<StarsResponse> {
+  await readableSet(deps, setId, auth)
+  return { cardIds: await repo.listStarredCardIds(deps.db, auth.user.id, setId) }
+}

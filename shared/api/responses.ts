@@ -1,0 +1,168 @@
+import { z } from 'zod'
+import type { ContactResponse } from './contact'
+import type { CardImage, MediaUpload } from './media'
+import type { ErrorBody, ErrorCode } from './errors'
+import type { Flashcard, ListResponse, StudySet, TagsResponse } from './sets'
+import type { CardProgress, LearningSession, ProgressResponse } from './study'
+import type { AuthResponse, PublicUser, User, UserResponse } from './users'
+
+/**
+ * Zod schemas of the API's main answers, for the OpenAPI document (`GET /api/openapi.json`). The
+ * TypeScript interfaces beside each shape stay the types the code uses; the `Same` checks at the
+ * bottom fail to compile when a schema and its interface drift apart.
+ */
+
+const plan = z.object({ id: z.string(), name: z.string() })
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().optional().describe('Present only when the user reads their own record.'),
+  verified: z.boolean(),
+  plan,
+  created: z.string().describe('ISO 8601 time'),
+  updated: z.string().describe('ISO 8601 time'),
+})
+
+export const publicUserSchema = z.object({ id: z.string(), username: z.string() })
+
+export const studySetSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tags: z.string().describe('Comma-separated, upper-cased tags, each at most 10 characters.'),
+  isPublic: z.boolean(),
+  cardCount: z.number().int(),
+  owner: publicUserSchema.nullable().describe("Null only if the owner's account is gone."),
+  created: z.string(),
+  updated: z.string(),
+  termLanguage: z.string().nullable().describe('BCP 47 tag the terms are read aloud in, or null.'),
+  definitionLanguage: z.string().nullable().describe('BCP 47 tag the definitions are read aloud in, or null.'),
+  copiedFromSetId: z.string().nullable().describe('The set this one was saved as a copy of, or null.'),
+})
+
+export const cardImageSchema = z.object({
+  id: z.string(),
+  url: z.string().describe('Where the picture is served: /api/media/{id}.'),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+
+export const flashcardSchema = z.object({
+  id: z.string(),
+  term: z.string().describe('May be empty when the side has a picture.'),
+  definition: z.string().describe('May be empty when the side has a picture.'),
+  position: z.number().int().describe('1-based and dense per set.'),
+  created: z.string(),
+  termImage: cardImageSchema.nullable().describe("The term side's picture, or null."),
+  definitionImage: cardImageSchema.nullable().describe("The definition side's picture, or null."),
+})
+
+export const mediaUploadSchema = z.object({
+  id: z.string().describe('The media id a card names in termImage or definitionImage.'),
+  url: z.string().describe('Where the picture is served: /api/media/{id}.'),
+  type: z.literal('image/webp').describe('Every picture is stored re-encoded as WebP.'),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int().describe('The stored (re-encoded) size.'),
+})
+
+/** `{ items, page, perPage, totalItems, totalPages }` of every paged list. */
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    perPage: z.number().int(),
+    totalItems: z.number().int(),
+    totalPages: z.number().int(),
+  })
+}
+
+export const errorCodes = [
+  'invalid_input',
+  'unauthenticated',
+  'unverified',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+] as const satisfies readonly ErrorCode[]
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional().describe("Only where a field is at fault: the field's message."),
+  }),
+})
+
+export const learningSessionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['in_progress', 'completed']),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  totalCards: z.number().int(),
+  correctCount: z.number().int(),
+  incorrectCount: z.number().int(),
+})
+
+export const cardProgressSchema = z.object({
+  cardId: z.string(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  attempts: z.number().int(),
+  masteryRate: z.number().describe('correct / attempts, from 0 to 1.'),
+  status: z.enum(['mastered', 'learning', 'needs_review']),
+  lastReviewed: z.string(),
+})
+
+/** Every answer shape the OpenAPI document names, by its component name. */
+export const responseSchemas = {
+  User: userSchema,
+  PublicUser: publicUserSchema,
+  UserResponse: z.object({ user: userSchema }),
+  AuthResponse: z.object({ token: z.string(), user: userSchema }),
+  StudySet: studySetSchema,
+  StudySetList: listSchema(studySetSchema),
+  Flashcard: flashcardSchema,
+  FlashcardList: listSchema(flashcardSchema),
+  Tags: z.object({ tags: z.array(z.string()) }),
+  LearningSession: learningSessionSchema,
+  CardProgress: cardProgressSchema,
+  Progress: z.object({ items: z.array(cardProgressSchema) }),
+  MatchResult: z.object({ id: z.string(), timeTaken: z.number().int(), correctMatches: z.number().int(), incorrectMatches: z.number().int(), created: z.string() }),
+  BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
+  MediaUpload: mediaUploadSchema,
+  Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
+  Created: z.object({ id: z.string() }),
+  Health: z.object({ status: z.literal('ok'), version: z.string() }),
+  Error: errorBodySchema,
+}
+
+export type ResponseSchemaName = keyof typeof responseSchemas
+
+/** Compiles only when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Check<T extends true> = T
+export type ResponseSchemaChecks = [
+  Check<Same<z.output<typeof userSchema>, User>>,
+  Check<Same<z.output<typeof publicUserSchema>, PublicUser>>,
+  Check<Same<z.output<(typeof responseSchemas)['UserResponse']>, UserResponse>>,
+  Check<Same<z.output<(typeof responseSchemas)['AuthResponse']>, AuthResponse>>,
+  Check<Same<z.output<typeof studySetSchema>, StudySet>>,
+  Check<Same<z.output<(typeof responseSchemas)['StudySetList']>, ListResponse<StudySet>>>,
+  Check<Same<z.output<typeof flashcardSchema>, Flashcard>>,
+  Check<Same<z.output<typeof cardImageSchema>, CardImage>>,
+  Check<Same<z.output<typeof mediaUploadSchema>, MediaUpload>>,
+  Check<Same<z.output<(typeof responseSchemas)['Tags']>, TagsResponse>>,
+  Check<Same<z.output<typeof learningSessionSchema>, LearningSession>>,
+  Check<Same<z.output<typeof cardProgressSchema>, CardProgress>>,
+  Check<Same<z.output<(typeof responseSchemas)['Progress']>, ProgressResponse>>,
+  Check<Same<z.output<(typeof responseSchemas)['Created']>, ContactResponse>>,
+  Check<Same<z.output<typeof errorBodySchema>, ErrorBody>>,
+]

@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from './set-helpers'
+
+/** The Flashcards view of the set page on show. */
+async function openFlashcards(page: Page): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
+  return page.getByRole('region', { name: 'Flashcards' })
+}
+
+const card = (view: Locator) => view.getByRole('button', { name: /^(Term|Definition)/ })
+
+test('sorting cards into Know it and Still learning by button and key, a round summary, and a round of the rest', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Planets' })
+  await addCards(server, owner, set.id, [
+    ['Mercury', 'closest to the Sun'],
+    ['Venus', 'hottest planet'],
+    ['Earth', 'our home'],
+    ['Mars', 'the red planet'],
+  ])
+  await openSetAsOwner(page, owner, set)
+  const view = await openFlashcards(page)
+  await expect(view.getByText('Know it: 0 · Still learning: 0')).toBeVisible()
+  // The shortcuts are shown.
+  await view.getByText('Keyboard shortcuts').click()
+  await expect(view.getByText('Know it', { exact: true }).last()).toBeVisible()
+
+  await view.getByRole('button', { name: /^Know it/ }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*Venus$/)
+  await card(view).focus()
+  await page.keyboard.press('l')
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*Earth$/)
+  await page.keyboard.press('k')
+  await expect(view.getByText('Know it: 2 · Still learning: 1')).toBeVisible()
+  await view.getByRole('button', { name: /^Still learning/ }).click()
+
+  const summary = view.getByRole('region', { name: 'Round summary' })
+  await expect(summary.getByRole('heading', { name: 'Round 1 complete' })).toBeFocused()
+  await expect(summary).toContainText('You know 2 of 4 cards; 2 still learning.')
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+
+  await summary.getByRole('button', { name: 'Study 2 still learning' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*Venus$/)
+  await expect(view.getByText('1 / 2', { exact: true })).toBeVisible()
+  await view.getByRole('button', { name: /^Know it/ }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*Mars$/)
+  await view.getByRole('button', { name: /^Know it/ }).click()
+  await expect(view.getByRole('heading', { name: 'Round 2 complete' })).toBeVisible()
+  await expect(view.getByRole('button', { name: /^Study \d+ still learning/ })).toHaveCount(0)
+  await view.getByRole('button', { name: 'Start over' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*Mercury$/)
+  await expect(view.getByText('1 / 4', { exact: true })).toBeVisible()
+})
+
+test('Next continues past the first 20 cards, and Shuffle plays every card once in another order', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Numbers' })
+  await addCards(server, owner, set.id, Array.from({ length: 25 }, (_, index): [string, string] => [`number ${index + 1}`, `is ${index + 1}`]))
+  await openSetAsOwner(page, owner, set)
+  const view = await openFlashcards(page)
+  await expect(view.getByText('Showing 20 of 25 cards')).toBeVisible()
+  for (let i = 1; i < 20; i++) await view.getByRole('button', { name: 'Next card' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*number 20$/)
+  await view.getByRole('button', { name: 'Next card' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*number 21$/)
+  await expect(view.getByText('Showing 25 of 25 cards')).toBeVisible()
+
+  await view.getByRole('button', { name: 'Shuffle' }).click()
+  await expect(view.getByRole('button', { name: 'Shuffle' })).toHaveAttribute('aria-pressed', 'true')
+  const seen: string[] = []
+  for (let i = 0; i < 25; i++) {
+    seen.push(((await card(view).textContent()) ?? '').replace(/^Term/, '').replace(/Definition.*$/, '').trim())
+    if (i < 24) await view.getByRole('button', { name: 'Next card' }).click()
+  }
+  expect([...seen].sort()).toEqual(Array.from({ length: 25 }, (_, index) => `number ${index + 1}`).sort())
+  expect(seen).not.toEqual(Array.from({ length: 25 }, (_, index) => `number ${index + 1}`))
+  await view.getByRole('button', { name: 'Shuffle' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*number 1$/)
+})
+
+test('on a phone a swipe moves to the next and previous card, and a tap still flips', async ({ server, browser }) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Swipe me', isPublic: true })
+  await addCards(server, owner, set.id, [
+    ['one', 'uno'],
+    ['two', 'dos'],
+  ])
+  const { context, page } = await visitorContext(browser, server)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(`/study-sets/${set.id}`)
+  const view = await openFlashcards(page)
+  const swipe = async (from: number, to: number) => {
+    const box = (await card(view).boundingBox()) as { x: number; y: number; width: number; height: number }
+    const y = box.y + box.height / 2
+    await card(view).dispatchEvent('pointerdown', { pointerType: 'touch', clientX: box.x + from, clientY: y, isPrimary: true })
+    await card(view).dispatchEvent('pointerup', { pointerType: 'touch', clientX: box.x + to, clientY: y, isPrimary: true })
+  }
+  await swipe(250, 50)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*two$/)
+  await swipe(50, 250)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*one$/)
+  await page.waitForTimeout(500)
+  await card(view).click()
+  await expect(card(view)).toHaveAccessibleName(/^Definition\s*uno$/)
+  await context.close()
+})
