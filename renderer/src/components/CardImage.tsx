@@ -7,12 +7,14 @@ interface CardImageProps {
   text: string
   /** The card's position (1-based), for the fallback alt text. */
   position: number
-  /** How tall it may grow: 'small' in lists and tiles, 'large' on a study card. */
-  size?: 'small' | 'large'
+  /** How tall it may grow: 'tile' on a Match tile, 'small' in lists, 'large' on a study card. */
+  size?: keyof typeof MAX_HEIGHT
   className?: string
   /** Replaces the alt text made from `text` and `position` (a form's preview). */
   alt?: string
 }
+
+const MAX_HEIGHT = { tile: '5rem', small: '8rem', large: 'min(40vh, 20rem)' } as const
 
 /** The alt text of a card side's picture: its text, else 'Image for card N'. */
 export function cardImageAlt(text: string, position: number): string {
@@ -29,7 +31,7 @@ export function cardImageAlt(text: string, position: number): string {
 export function CardImage({ image, text, position, size = 'small', className, alt }: CardImageProps) {
   const ratio = image.width / image.height
   // As wide as fits: the box, the picture itself, and the height limit times the aspect ratio.
-  const maxHeight = size === 'large' ? 'min(40vh, 20rem)' : '8rem'
+  const maxHeight = MAX_HEIGHT[size]
   const width = `min(100%, ${image.width}px, calc(${maxHeight} * ${ratio.toFixed(4)}))`
   return (
     <img
