@@ -1,22 +1,47 @@
 import { defineConfig } from 'vitest/config'
 import { rendererAliases } from './aliases.ts'
 
+/** Tests that need a PostgreSQL server: only the `postgres` project runs them. */
+const POSTGRES_ONLY = ['server/**/*.pg.test.ts', 'tests/scale/**/*.test.ts']
+
 export default defineConfig({
   resolve: { alias: rendererAliases },
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'shared/**/*.test.ts',
-      'renderer/src/**/*.test.{ts,tsx}',
-      'main/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-      // The real server as a process: kill -9 loop, backup and restore, load (short form; see the files).
-      'tests/reliability/**/*.test.ts',
-      // electron-vite build and electron-builder --linux dir (about 15 s; see the file).
-      'tests/desktop/**/*.test.ts',
-    ],
     environment: 'node',
+    // Bundles the import worker for tests that run the server from its sources (see the file).
+    globalSetup: ['tests/support/build-import-worker.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'renderer/src/**/*.test.{ts,tsx}',
+            'main/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            // The real server as a process: kill -9 loop, backup and restore, load (short form; see the files).
+            'tests/reliability/**/*.test.ts',
+            // electron-vite build and electron-builder --linux dir (about 15 s; see the file).
+            'tests/desktop/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', ...POSTGRES_ONLY],
+        },
+      },
+      {
+        // The API suite again, on a throwaway PostgreSQL server (tests/support/postgres.ts) or
+        // TEST_DATABASE_URL's, one database per test app copied from a migrated template.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/api/**/*.test.ts', ...POSTGRES_ONLY],
+          env: { CARDWISE_TEST_DIALECT: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 })

@@ -2,6 +2,10 @@ import path from 'node:path'
 import type { Logger } from '../server/logger'
 import type { ElectronLike, WindowLike } from './electron-like'
 import { menuTemplate } from './menu'
+import { createLanSharing, loadSharingPort, SHARING_FILE, type SharingStatus, saveSharingPort } from './sharing'
+import { SHARING_STATUS_EVENT } from './sharing-channel'
+import { type SharingController, sharingController } from './sharing-controller'
+import { handleSharingRequests } from './sharing-ipc'
 import { type DesktopStart, startDesktopServer } from './start-server'
 import { denyPermissions, guardNavigation, windowOptions } from './window'
 import { currentWindowState, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state'
@@ -13,6 +17,8 @@ export interface DesktopOptions {
   rendererDir: string
   logger?: Logger
   env?: NodeJS.ProcessEnv
+  /** The address shown when sharing; the computer's network IPv4 by default (tests give 127.0.0.2). */
+  lanAddress?: () => string | undefined
 }
 
 export interface Desktop {
@@ -23,6 +29,8 @@ export interface Desktop {
   /** Settles once the server and database are closed at quit. */
   stopped: Promise<void>
   window(): WindowLike | undefined
+  /** "Share with my class", once the server runs. */
+  sharing(): SharingController | undefined
 }
 
 /**
@@ -31,7 +39,7 @@ export interface Desktop {
  * the database at quit; a native error dialog, never a blank window, when the start fails.
  */
 export function runDesktop(electron: ElectronLike, options: DesktopOptions): Desktop {
-  const { app, BrowserWindow, dialog, shell, Menu, screen, session } = electron
+  const { app, BrowserWindow, dialog, shell, Menu, screen, session, ipcMain } = electron
   let window: WindowLike | undefined
   let stop: () => void = () => {}
   const stopped = new Promise<void>((resolve) => (stop = resolve))
@@ -40,10 +48,11 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     stop()
-    return { primary: false, ready: Promise.resolve(undefined), stopped, window: () => undefined }
+    return { primary: false, ready: Promise.resolve(undefined), stopped, window: () => undefined, sharing: () => undefined }
   }
 
   let server: DesktopStart | undefined
+  let sharing: SharingController | undefined
   let closing = false
 
   app.on('second-instance', () => {
@@ -86,15 +95,39 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
       return started
     }
     const dataDir = started.dataDir
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate({
-          version: app.getVersion(),
-          isMac: process.platform === 'darwin',
-          openDataFolder: () => void shell.openPath(dataDir),
-        }),
-      ),
-    )
+    const origin = new URL(started.server.url).origin
+    // Sharing is off until the teacher turns it on (and confirms); quitting closes it with the server.
+    const sharingFile = path.join(userData, SHARING_FILE)
+    const lan = createLanSharing({
+      server: started.server,
+      allowedHosts: started.allowedHosts,
+      lanAddress: options.lanAddress,
+      preferredPort: loadSharingPort(sharingFile),
+    })
+    const setMenu = () =>
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate({
+            version: app.getVersion(),
+            isMac: process.platform === 'darwin',
+            openDataFolder: () => void shell.openPath(dataDir),
+            sharing: {
+              on: lan.status().sharing,
+              toggle: () => void sharing?.toggle(),
+              showAddress: () => void sharing?.showAddress(),
+            },
+          }),
+        ),
+      )
+    const sharingChanged = (status: SharingStatus) => {
+      setMenu()
+      const port = lan.port()
+      if (port) saveSharingPort(sharingFile, port)
+      if (window && !window.isDestroyed()) window.webContents.send(SHARING_STATUS_EVENT, status)
+    }
+    sharing = sharingController(lan, { dialog, BrowserWindow, parent: () => window, onChange: sharingChanged })
+    handleSharingRequests(ipcMain, sharing, origin)
+    setMenu()
     denyPermissions(session.defaultSession)
 
     const stateFile = path.join(userData, WINDOW_STATE_FILE)
@@ -102,7 +135,7 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
     const { maximized, ...bounds } = saved ?? { maximized: false }
     const win = new BrowserWindow(windowOptions(options.preloadPath, bounds))
     window = win
-    guardNavigation(win.webContents, new URL(started.server.url).origin, shell)
+    guardNavigation(win.webContents, origin, shell)
     win.once('ready-to-show', () => {
       if (maximized) win.maximize()
       win.show()
@@ -120,5 +153,5 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
     app.quit()
     return undefined
   })
-  return { primary: true, ready, stopped, window: () => window }
+  return { primary: true, ready, stopped, window: () => window, sharing: () => sharing }
 }

@@ -14,6 +14,11 @@ export function fakeEvent() {
 
 export class FakeWebContents extends EventEmitter {
   openHandler: ((details: { url: string }) => { action: string }) | undefined
+  /** Messages sent to the page (webContents.send), as [channel, ...args]. */
+  sent: unknown[][] = []
+  send(channel: string, ...args: unknown[]) {
+    this.sent.push([channel, ...args])
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
     this.openHandler = handler
   }
@@ -50,13 +55,21 @@ export class FakeWindow extends EventEmitter {
   maximize = vi.fn()
   isMaximized = () => false
   isDestroyed = () => this.destroyed
+  close = vi.fn(() => {
+    this.emit('close')
+    this.destroyed = true
+    this.emit('closed')
+  })
   getNormalBounds = () => ({ x: this.options.x ?? 10, y: this.options.y ?? 20, width: this.options.width, height: this.options.height })
 }
 
 export interface FakeElectron {
   electron: ElectronLike
   app: EventEmitter & Record<string, any>
-  dialog: { showErrorBox: ReturnType<typeof vi.fn> }
+  /** showMessageBox answers Cancel (1) unless a test says otherwise. */
+  dialog: { showErrorBox: ReturnType<typeof vi.fn>; showMessageBox: ReturnType<typeof vi.fn> }
+  /** The handlers registered with ipcMain.handle, by channel. */
+  ipcHandlers: Map<string, (event: { senderFrame?: { url: string } }, ...args: unknown[]) => unknown>
   shell: { openExternal: ReturnType<typeof vi.fn>; openPath: ReturnType<typeof vi.fn> }
   session: { defaultSession: Record<string, any> }
   menus: unknown[]
@@ -87,12 +100,14 @@ export function fakeElectron({ userData, gotLock = true }: { userData: string; g
     app.emit('will-quit', event)
     if (!event.defaultPrevented) app.emit('quit')
   })
-  const dialog = { showErrorBox: vi.fn() }
+  const dialog = { showErrorBox: vi.fn(), showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })) }
+  const ipcHandlers: FakeElectron['ipcHandlers'] = new Map()
+  const ipcMain = { handle: vi.fn((channel: string, handler: FakeElectron['ipcHandlers'] extends Map<string, infer H> ? H : never) => ipcHandlers.set(channel, handler)) }
   const shell = { openExternal: vi.fn(async () => {}), openPath: vi.fn(async () => '') }
   const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } }
   const menus: unknown[] = []
   const Menu = { buildFromTemplate: (template: unknown) => ({ template }), setApplicationMenu: (menu: unknown) => menus.push(menu) }
   const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] }
-  const electron = { app, BrowserWindow: FakeWindow, dialog, shell, session, Menu, screen } as unknown as ElectronLike
-  return { electron, app, dialog, shell, session, menus, quit: () => app.quit() }
+  const electron = { app, BrowserWindow: FakeWindow, dialog, shell, session, Menu, screen, ipcMain } as unknown as ElectronLike
+  return { electron, app, dialog, shell, session, menus, ipcHandlers, quit: () => app.quit() }
 }

@@ -16,3 +16,28 @@ describe('menuTemplate', () => {
     expect(openDataFolder).toHaveBeenCalled()
   })
 })
+
+describe('the sharing items', () => {
+  const fileItems = (on: boolean, toggle = vi.fn(), showAddress = vi.fn()) =>
+    (menuTemplate({ version: '1', openDataFolder: vi.fn(), sharing: { on, toggle, showAddress } }).find((menu) => menu.label === 'File')?.submenu ??
+      []) as MenuItemConstructorOptions[]
+
+  it('off: an unchecked "Share with My Class…" that toggles, the address item disabled, then Quit', () => {
+    const toggle = vi.fn()
+    const items = fileItems(false, toggle)
+    expect(items.map((item) => item.label ?? item.role ?? item.type)).toEqual(['Share with My Class…', 'Show Sharing Address', 'separator', 'quit'])
+    expect(items[0]).toMatchObject({ type: 'checkbox', checked: false })
+    expect(items[1]?.enabled).toBe(false)
+    ;(items[0]?.click as () => void)()
+    expect(toggle).toHaveBeenCalledTimes(1)
+  })
+
+  it('on: checked, and the address item opens the address window', () => {
+    const showAddress = vi.fn()
+    const items = fileItems(true, vi.fn(), showAddress)
+    expect(items[0]?.checked).toBe(true)
+    expect(items[1]?.enabled).toBe(true)
+    ;(items[1]?.click as () => void)()
+    expect(showAddress).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,6 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { type Config, loadConfig } from '../server/config'
+import { HostAllowlist, loopbackHosts } from '../server/http/allowed-hosts'
 import type { Logger } from '../server/logger'
 import { type RunningServer, startServer } from '../server/start'
 
@@ -8,7 +9,7 @@ import { type RunningServer, startServer } from '../server/start'
 export const dataDirOf = (userDataDir: string) => path.join(userDataDir, 'data')
 
 export type DesktopStart =
-  | { ok: true; server: RunningServer; config: Config; dataDir: string }
+  | { ok: true; server: RunningServer; config: Config; dataDir: string; allowedHosts: HostAllowlist }
   | { ok: false; reason: string; dataDir: string; error: unknown }
 
 export interface DesktopServerOptions {
@@ -58,8 +59,11 @@ export async function startDesktopServer(userDataDir: string, options: DesktopSe
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const config = desktopConfig(userDataDir, await freePort(), options.env)
-      const server = await startServer(config, { rendererDir: options.rendererDir, logger: options.logger })
-      return { ok: true, server, config, dataDir }
+      // Only 127.0.0.1 and localhost on its port (a page elsewhere pointing a name of its own at
+      // 127.0.0.1 gets nothing); sharing adds the network address while it is on.
+      const allowedHosts = new HostAllowlist(loopbackHosts(config.port))
+      const server = await startServer(config, { rendererDir: options.rendererDir, logger: options.logger, allowedHosts })
+      return { ok: true, server, config, dataDir, allowedHosts }
     } catch (error) {
       lastError = error
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') break

@@ -7,7 +7,7 @@
 //
 // --base-url audits a server that is already running (the benchmark's, on its seeded database)
 // instead of starting one on an empty data folder.
-import { spawn } from 'node:child_process'
+import { spawnListening } from '../tests/support/spawn-listening.mjs'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -50,32 +50,11 @@ if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(root, 'dist/renderer/inde
 
 /** Starts the built server on a free port with its own data folder; resolves with its URL. */
 async function startServer(dataDir) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const { url, stop } = await spawnListening(SERVER_ENTRY, {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_REQUESTS: 'false', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 15_000,
   })
-  let output = ''
-  const url = await new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
-    const onData = (chunk) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) {
-        clearTimeout(timeout)
-        resolve(match[1])
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
   return { url, stop }
 }
 

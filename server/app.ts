@@ -6,9 +6,11 @@ import type { DB } from './db/database'
 import type { Deps } from './deps'
 import { authRoutes } from './features/auth/auth.routes'
 import { cardsRoutes } from './features/cards/cards.routes'
+import { classesRoutes } from './features/classes/classes.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
+import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
@@ -17,6 +19,7 @@ import { setsRoutes } from './features/sets/sets.routes'
 import { starsRoutes } from './features/stars/stars.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
+import { allowedHostsOnly, type HostAllowlist } from './http/allowed-hosts'
 import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
@@ -36,6 +39,8 @@ export interface AppOptions {
   shutdown?: AbortSignal
   /** The React build to serve; without it the app serves only the API. */
   rendererDir?: string
+  /** Serve only requests whose Host header is on this list (the desktop app's); unset: any Host. */
+  allowedHosts?: HostAllowlist
 }
 
 /**
@@ -45,7 +50,7 @@ export interface AppOptions {
  */
 export function apiRouters(deps: Deps): Router[] {
   const routers = [
-    healthRoutes(),
+    healthRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
     realtimeRoutes(deps),
@@ -53,8 +58,10 @@ export function apiRouters(deps: Deps): Router[] {
     cardsRoutes(deps),
     studyRoutes(deps),
     starsRoutes(deps),
+    classesRoutes(deps),
     contactRoutes(deps),
     mediaRoutes(deps),
+    importsRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]
 }
@@ -79,6 +86,7 @@ export function createApp(options: AppOptions): Koa {
   if (deps.config.logRequests) app.use(requestLog(deps.logger))
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
+  if (options.allowedHosts) app.use(allowedHostsOnly(options.allowedHosts))
   for (const middleware of jsonBody({ rawPostPaths: [MEDIA_UPLOAD_PATH], largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES } })) {
     app.use(middleware)
   }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         loginFailuresWindowSeconds: 3600,
         loginFailuresPerAccount: 100,
         loginFailuresPerAddress: 300,
+        classJoinFailures: 20,
       },
       autoVerifyAccounts: false,
       dbSynchronous: 'full',
@@ -39,6 +40,8 @@ describe('loadConfig', () => {
       backupKeepDays: 7,
       mediaMaxUploadBytes: 10 * 1024 * 1024,
       mediaQuotaBytes: 500 * 1024 * 1024,
+      databaseUrl: undefined,
+      webConcurrency: 1,
     })
   })
 
@@ -73,6 +76,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: '600',
         RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '5',
         RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '7',
+        RATE_LIMIT_CLASS_JOIN_FAILURES: '9',
         AUTO_VERIFY_ACCOUNTS: 'true',
         DB_SYNCHRONOUS: 'Normal',
         BACKUP_INTERVAL_HOURS: '0',
@@ -106,6 +110,7 @@ describe('loadConfig', () => {
         loginFailuresWindowSeconds: 600,
         loginFailuresPerAccount: 5,
         loginFailuresPerAddress: 7,
+        classJoinFailures: 9,
       },
       autoVerifyAccounts: true,
       dbSynchronous: 'normal',
@@ -113,7 +118,31 @@ describe('loadConfig', () => {
       backupKeepDays: 30,
       mediaMaxUploadBytes: 2 * 1024 * 1024,
       mediaQuotaBytes: 50 * 1024 * 1024,
+      databaseUrl: undefined,
+      webConcurrency: 1,
     })
+  })
+
+  it('takes a PostgreSQL DATABASE_URL and WEB_CONCURRENCY, and then requires AUTH_SECRET', () => {
+    const secret = 'x'.repeat(32)
+    const config = loadConfig({ DATABASE_URL: 'postgres://app:pw@db.example:5432/cardwise', AUTH_SECRET: secret, WEB_CONCURRENCY: '4' }, cwd)
+    expect(config.databaseUrl).toBe('postgres://app:pw@db.example:5432/cardwise')
+    expect(config.webConcurrency).toBe(4)
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:pw@db.example/cardwise' }, cwd)).toThrow(/AUTH_SECRET is required when DATABASE_URL is set/)
+  })
+
+  it('names DATABASE_URL when it is not a PostgreSQL URL, without echoing its password', () => {
+    for (const value of ['mysql://u:secretpw@h/db', 'not a url', 'postgres://']) {
+      let message = ''
+      try {
+        loadConfig({ DATABASE_URL: value, AUTH_SECRET: 'x'.repeat(32) }, cwd)
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError)
+        message = (error as Error).message
+      }
+      expect(message).toMatch(/DATABASE_URL must be a PostgreSQL URL/)
+      expect(message).not.toContain('secretpw')
+    }
   })
 
   it('derives the public URL from the port when PUBLIC_URL is unset', () => {

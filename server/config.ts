@@ -57,7 +57,7 @@ const url = (name: string, protocols: string[]) =>
     })
 
 /** Never echo credentials of a URL back into logs. */
-function redactUrl(value: string): string {
+export function redactUrl(value: string): string {
   return value.replace(/\/\/[^@/]*@/, '//***@')
 }
 
@@ -118,6 +118,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS: integer('RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS', 1, 86_400, 3600),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, 100),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: integer('RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, 300),
+  RATE_LIMIT_CLASS_JOIN_FAILURES: integer('RATE_LIMIT_CLASS_JOIN_FAILURES', 0, 1_000_000, 20),
   AUTO_VERIFY_ACCOUNTS: flag('AUTO_VERIFY_ACCOUNTS', false),
   DB_SYNCHRONOUS: z
     .string()
@@ -133,6 +134,29 @@ const envSchema = z.object({
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
   MEDIA_MAX_UPLOAD_MB: integer('MEDIA_MAX_UPLOAD_MB', 1, 100, 10),
   MEDIA_QUOTA_MB: integer('MEDIA_QUOTA_MB', 1, 1_000_000, 500),
+  IMPORT_MAX_PACKAGE_MB: integer('IMPORT_MAX_PACKAGE_MB', 1, 2000, 100),
+  IMPORT_MAX_UNPACKED_MB: integer('IMPORT_MAX_UNPACKED_MB', 1, 2000, 400),
+  IMPORT_MAX_ENTRIES: integer('IMPORT_MAX_ENTRIES', 1, 1_000_000, 20_000),
+  IMPORT_MAX_NOTES: integer('IMPORT_MAX_NOTES', 1, 1_000_000, 20_000),
+  IMPORT_TIMEOUT_SECONDS: integer('IMPORT_TIMEOUT_SECONDS', 1, 600, 30),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(value.trim())
+      } catch {
+        parsed = undefined
+      }
+      if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
+        ctx.addIssue({ code: 'custom', message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")` })
+        return z.NEVER
+      }
+      return value.trim()
+    }),
+  WEB_CONCURRENCY: integer('WEB_CONCURRENCY', 1, 64, 1),
 })
 
 /**
@@ -176,6 +200,8 @@ const configSchema = envSchema.transform((e) => ({
     loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
     /** Failed logins per client address per failures window, whatever accounts they name. */
     loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+    /** Failed class joins (unknown codes) per client address per window: join codes cannot be guessed. */
+    classJoinFailures: e.RATE_LIMIT_CLASS_JOIN_FAILURES,
   },
   /** New accounts are verified at once, with no verification mail (the desktop app; off for the web). */
   autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
@@ -189,6 +215,26 @@ const configSchema = envSchema.transform((e) => ({
   mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
   /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
   mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
+  /**
+   * What an import preview may cost (POST /api/imports/preview). An Anki package of 10,000 notes
+   * without pictures is a few MB; the defaults leave room for pictures and refuse zip bombs.
+   */
+  imports: {
+    /** Largest upload (IMPORT_MAX_PACKAGE_MB, default 100). */
+    maxPackageBytes: e.IMPORT_MAX_PACKAGE_MB * 1024 * 1024,
+    /** Sum of a package's declared unpacked sizes, and the largest unpacked collection (IMPORT_MAX_UNPACKED_MB, default 400). */
+    maxUncompressedBytes: e.IMPORT_MAX_UNPACKED_MB * 1024 * 1024,
+    /** Files in a package (IMPORT_MAX_ENTRIES, default 20,000). */
+    maxEntries: e.IMPORT_MAX_ENTRIES,
+    /** Notes in a package (IMPORT_MAX_NOTES, default 20,000). */
+    maxNotes: e.IMPORT_MAX_NOTES,
+    /** Time a file may take to parse, in the worker (IMPORT_TIMEOUT_SECONDS, default 30). */
+    timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
+  },
+  /** PostgreSQL to run on (`postgres://...`); unset: SQLite in `dataDir`. */
+  databaseUrl: e.DATABASE_URL,
+  /** Server processes (node:cluster workers) on one port; always 1 on SQLite. */
+  webConcurrency: e.WEB_CONCURRENCY,
 }))
 
 /** The configuration, exactly what `configSchema` produces. */
@@ -203,7 +249,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const problems = result.error.issues.map((issue) => issue.message)
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`)
   }
-  return { ...result.data, dataDir: path.resolve(cwd, result.data.dataDir) }
+  const config = result.data
+  if (config.databaseUrl && !config.authSecret) {
+    // Every process (and machine) must sign and check tokens with one secret; a secret generated
+    // into one data folder would make tokens fail on the others.
+    throw new ConfigError('Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)')
+  }
+  return { ...config, dataDir: path.resolve(cwd, config.dataDir) }
 }
 
 export const AUTH_SECRET_FILE = 'auth-secret'

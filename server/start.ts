@@ -1,16 +1,21 @@
 import { mkdirSync } from 'node:fs'
+import type { HostAllowlist } from './http/allowed-hosts'
+import { type ExtraListener, extraListeners } from './http/extra-listeners'
+import { sql } from 'kysely'
 import { createHttpServer } from './http/http-server'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createApp } from './app'
 import { systemClock } from './clock'
-import { type Config, resolveAuthSecret } from './config'
+import { type Config, ConfigError, redactUrl, resolveAuthSecret } from './config'
 import { startAutomaticBackups } from './db/backup'
-import { DATABASE_FILE, type DB, openSqliteDatabase } from './db/database'
+import { DATABASE_FILE, type DB, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { removePidFile, writePidFile } from './db/pid-file'
+import { PostgresAccountEvents } from './db/postgres-account-events'
 import { createMailer } from './features/mail/mailer'
 import { startMediaSweep } from './features/media/media.service'
+import { DatabaseRateLimitStore } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 
 export { DATABASE_FILE }
@@ -18,6 +23,8 @@ export { DATABASE_FILE }
 export interface StartOptions {
   rendererDir?: string
   logger?: Logger
+  /** Serve only these Host headers (the desktop app); unset: any. */
+  allowedHosts?: HostAllowlist
 }
 
 export interface RunningServer {
@@ -25,34 +32,59 @@ export interface RunningServer {
   port: number
   /** Stops accepting, lets running requests finish, ends event streams, closes the database. */
   close(): Promise<void>
+  /** Answers on a further address too (the desktop app's sharing); `close` closes it as well. */
+  listen(host: string, port: number): Promise<ExtraListener>
 }
 
 /** How long running requests get to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
+const REQUEST_TIMEOUT_MS = 60_000
 
 /** Opens the data folder and database, migrates it, and listens. Used by `npm start` and the desktop app. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? consoleLogger
   mkdirSync(config.dataDir, { recursive: true })
   const appConfig = resolveAuthSecret(config)
-  // Tells `npm run restore` that this folder's database is in use (from before it is opened).
-  writePidFile(config.dataDir)
+  // SQLite only: the pid file tells `npm run restore` that this folder's database is in use (from
+  // before it is opened). A PostgreSQL server is shared by design and backed up with pg_dump.
+  const sqlite = !config.databaseUrl
+  if (sqlite) writePidFile(config.dataDir)
   let db: DB | undefined
   try {
-    db = openSqliteDatabase(path.join(config.dataDir, DATABASE_FILE), { synchronous: config.dbSynchronous })
+    db = openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, DATABASE_FILE),
+      synchronous: config.dbSynchronous,
+      onIdleError: (error) => logger.warn(`database: an idle connection failed (${error.message}); it will be replaced`),
+    }).db
+    if (config.databaseUrl) await checkReachable(db, config.databaseUrl)
     const applied = await migrateToLatest(db)
     if (applied.length > 0) logger.info(`database: applied ${applied.join(', ')}`)
   } catch (error) {
-    await db?.destroy()
-    removePidFile(config.dataDir)
+    await db?.destroy().catch(() => {})
+    if (sqlite) removePidFile(config.dataDir)
     throw error
   }
+  // What several processes must agree on goes through PostgreSQL: rate-limit counters and the
+  // account events behind realtime streams. One SQLite process keeps both in memory.
+  let events: PostgresAccountEvents | undefined
+  if (config.databaseUrl) {
+    events = new PostgresAccountEvents({ url: config.databaseUrl, db, logger })
+    try {
+      await events.start()
+    } catch (error) {
+      await db.destroy()
+      throw new ConfigError(`DATABASE_URL: cannot listen for account events: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  const rateLimitStore = config.databaseUrl ? new DatabaseRateLimitStore(db) : undefined
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger })
   const shutdown = new AbortController()
-  const app = createApp({ config: appConfig, db, mailer, logger, shutdown: shutdown.signal, rendererDir: options.rendererDir })
+  const app = createApp({ config: appConfig, db, mailer, logger, events, rateLimitStore, shutdown: shutdown.signal, rendererDir: options.rendererDir, allowedHosts: options.allowedHosts })
 
   const server = createHttpServer(app)
-  server.requestTimeout = 60_000
+  server.requestTimeout = REQUEST_TIMEOUT_MS
+  const extra = extraListeners(app, REQUEST_TIMEOUT_MS)
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -64,15 +96,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   } catch (error) {
     // The port is taken (the desktop app then tries another): leave nothing open behind.
     mailer.close()
+    await events?.close()
     await db.destroy()
-    removePidFile(config.dataDir)
+    if (sqlite) removePidFile(config.dataDir)
     throw error
   }
   const { port } = server.address() as AddressInfo
+  // Automatic backups copy the SQLite file; PostgreSQL is backed up with pg_dump (README).
   const backups = startAutomaticBackups({
     dataDir: config.dataDir,
     databaseFile: DATABASE_FILE,
-    intervalMs: config.backupIntervalHours * 3600 * 1000,
+    intervalMs: sqlite ? config.backupIntervalHours * 3600 * 1000 : 0,
     keepDays: config.backupKeepDays,
     clock: systemClock,
     logger,
@@ -85,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () =>
     (closing ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      await extra.closeAll()
       shutdown.abort()
       // Keep-alive connections that fall idle while we wait are closed too; busy ones get a grace period.
       const sweep = setInterval(() => server.closeIdleConnections(), 100)
@@ -96,9 +131,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailer.close()
       await backups.stop()
       await mediaSweep.stop()
+      await events?.close()
       await db.destroy()
-      removePidFile(config.dataDir)
+      if (sqlite) removePidFile(config.dataDir)
     })())
 
-  return { url: `http://${shownHost}:${port}`, port, close }
+  return { url: `http://${shownHost}:${port}`, port, close, listen: extra.listen }
+}
+
+/**
+ * Fails start-up with a message naming DATABASE_URL and why (no stack trace) when the PostgreSQL
+ * server cannot be reached or refuses the login; the password never appears in it.
+ */
+async function checkReachable(db: DB, url: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db)
+  } catch (error) {
+    const reason = error instanceof Error && error.message ? error.message : String(error)
+    throw new ConfigError(`DATABASE_URL: cannot use ${redactUrl(url)}: ${reason}`)
+  }
 }

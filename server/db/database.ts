@@ -1,9 +1,18 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import type { Database } from './schema'
 import { withStatementCache } from './statement-cache'
 
 export type DB = Kysely<Database>
+
+/** Which database the app runs on: the embedded default, or PostgreSQL for several processes. */
+export type DialectName = 'sqlite' | 'postgres'
+
+/** The dialect of a handle (the app's or a transaction's), for the few places under server/db/ that need it. */
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
 
 /** The database's file name in DATA_DIR. */
 export const DATABASE_FILE = 'cardwise.db'
@@ -46,9 +55,112 @@ export function openSqliteDatabase(file: string, options: SqliteOptions = {}): D
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 
+export interface PostgresOptions {
+  /** Connections this process keeps at most. */
+  maxConnections?: number
+  /** Called when an idle connection fails (the server went away); the pool replaces it. */
+  onIdleError?: (error: Error) => void
+}
+
+// PostgreSQL's bigint (count(*)) arrives as text by default; every count the app reads fits a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+/**
+ * Opens a pool on a PostgreSQL server. No connection is made here: `checkConnection` (start-up)
+ * or the first query does. A connection that breaks is dropped and the next query opens another,
+ * so the app recovers by itself when a server that went away comes back.
+ */
+export function openPostgresDatabase(url: string, options: PostgresOptions = {}): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+    // Answers are short: a query stuck far longer is a server in trouble, better failed than hung.
+    statement_timeout: 30_000,
+  })
+  // Without a listener an idle connection's error (server restart) would crash the process.
+  pool.on('error', (error) => options.onIdleError?.(error))
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNul(pool) }) })
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (SQLite's can) and refuses a query that sends one, which
+ * would turn a request naming `/api/sets/%00` into a 500. Text never stored can never match, so
+ * a NUL in a parameter becomes U+FFFD: a lookup finds nothing (404, as on SQLite), a search
+ * matches no stored NUL. The request validators strip markup (and NUL with it) from stored text.
+ */
+function withoutNul(pool: pg.Pool): PostgresPool {
+  const clean = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value)
+  return {
+    async connect() {
+      const client = await pool.connect()
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      return new Proxy(client, {
+        get(target, property, receiver) {
+          if (property !== 'query') return Reflect.get(target, property, receiver)
+          return (text: unknown, values?: unknown) => (typeof text === 'string' && Array.isArray(values) ? query(text, values.map(clean)) : query(text, values))
+        },
+      }) as unknown as PostgresPoolClient
+    },
+    end: () => pool.end(),
+  }
+}
+
+/** Where the app's database is: DATABASE_URL's PostgreSQL server, else the SQLite file in DATA_DIR. */
+export interface DatabaseLocation {
+  databaseUrl?: string
+  sqliteFile: string
+  synchronous?: SynchronousMode
+  maxConnections?: number
+  onIdleError?: (error: Error) => void
+}
+
+/** The one place that picks the dialect. */
+export function openDatabase(location: DatabaseLocation): { db: DB; dialect: DialectName } {
+  if (location.databaseUrl) {
+    return { db: openPostgresDatabase(location.databaseUrl, location), dialect: 'postgres' }
+  }
+  return { db: openSqliteDatabase(location.sqliteFile, { synchronous: location.synchronous }), dialect: 'sqlite' }
+}
+
+/** PostgreSQL's error codes for "cannot reach or use the server", as opposed to a bad query. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300'])
+
+/** True when an error means the database cannot be reached right now (the request may work later). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message)
+}
+
+/**
+ * True when a write named a row that is gone (a foreign key): on PostgreSQL a concurrent delete
+ * can commit between a request's check and its insert, where SQLite's one writer would queue them.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
+}
+
 /** True when an insert or update broke a unique constraint, on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   const code = (error as { code?: unknown }).code
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
+}
+
+/**
+ * Whether a unique violation is the one on `column` of `table`: SQLite names the columns in its
+ * message ("UNIQUE constraint failed: users.email"), PostgreSQL names the constraint or index
+ * (users_email_key) and the column in its detail ("Key (email)=(...) already exists").
+ */
+export function isUniqueViolationOn(error: unknown, table: string, column: string): boolean {
+  if (!isUniqueViolation(error)) return false
+  const { message, constraint, detail } = error as Error & { constraint?: string; detail?: string }
+  if (constraint !== undefined || detail !== undefined) {
+    return (constraint ?? '').startsWith(`${table}_${column}`) || (detail ?? '').includes(`(${column})`) || (detail ?? '').includes(`(lower(${column}))`)
+  }
+  return message.includes(`${table}.${column}`) || (column === 'username' && message.includes('index \'users_username_lower_unique\''))
 }

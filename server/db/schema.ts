@@ -162,6 +162,39 @@ export interface CardStarsTable {
   created: string
 }
 
+/** A teacher's class (the owner); students are class_members rows. */
+export interface ClassesTable {
+  id: string
+  owner_id: string
+  name: string
+  /** Upper-case letters and digits without look-alikes (see classes/join-code.ts); unique. */
+  join_code: string
+  created: string
+  updated: string
+}
+
+export interface ClassMembersTable {
+  class_id: string
+  user_id: string
+  joined: string
+}
+
+/** A set the class's teacher assigned to it: members may read it even while it is private. */
+export interface ClassSetsTable {
+  class_id: string
+  set_id: string
+  assigned: string
+}
+
+/** A rate-limit window shared by every server process (used on PostgreSQL; see server/http/rate-limit.ts). */
+export interface RateLimitsTable {
+  key: string
+  /** Hits in the window so far. */
+  count: number
+  /** When the window ends, in epoch milliseconds. */
+  reset_at_ms: number
+}
+
 export interface Database {
   plans: PlansTable
   users: UsersTable
@@ -177,4 +210,8 @@ export interface Database {
   write_results: WriteResultsTable
   match_results: MatchResultsTable
   card_stars: CardStarsTable
+  classes: ClassesTable
+  class_members: ClassMembersTable
+  class_sets: ClassSetsTable
+  rate_limits: RateLimitsTable
 }

@@ -23,7 +23,7 @@ const tagWord = (tag: string) => Buffer.from(tag, 'utf8').toString('hex')
  * The space-separated parts of a search that hold a letter or digit: the index's words. A NUL
  * separates words too: FTS5 reads its query as a C string, and a NUL would end it mid-phrase.
  */
-const searchWords = (search: string) => search.split(/[\s\0]+/).filter((part) => /[\p{L}\p{N}]/u.test(part))
+export const searchWords = (search: string) => search.split(/[\s\0]+/).filter((part) => /[\p{L}\p{N}]/u.test(part))
 
 export interface PublicSetSearch {
   /** An FTS5 query on the public-set index, or undefined when it has nothing to match. */
@@ -41,4 +41,9 @@ export function publicSetSearch(search: string, tags: string[]): PublicSetSearch
   const words = searchWords(search).map((word, index, all) => (index === all.length - 1 ? `${phrase(word)}*` : phrase(word)))
   const terms = [...(words.length > 0 ? [`{title description} : (${words.join(' AND ')})`] : []), ...tags.map((tag) => `tags : ${phrase(tagWord(tag))}`)]
   return { match: terms.length > 0 ? terms.join(' AND ') : undefined, plainSearch: words.length > 0 ? '' : search }
+}
+
+/** A column lower-cased in SQL (full Unicode on both dialects), e.g. to use the index on lower(username). */
+export function lowerCased(column: string): Expression<string> {
+  return sql<string>`lower(${sql.ref(column)})`
 }

@@ -18,6 +18,12 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+/**
+ * Routes that read a multipart upload themselves, after authentication, with their own size
+ * limit (the import preview: server/features/imports/imports.routes.ts).
+ */
+const MULTIPART_PATHS = new Set(['/api/imports/preview'])
+
 export interface BodyOptions {
   /** `POST` paths whose route reads the raw body itself (a picture upload): no JSON check, no parsing. */
   rawPostPaths?: string[]
@@ -25,13 +31,14 @@ export interface BodyOptions {
   largerPostLimits?: Record<string, number>
 }
 
-/** JSON bodies only, capped in size; any other body type is 415 (except the routes named raw). */
+/** JSON bodies only, capped in size; any other body type is 415 (except the routes named raw, and multipart where a route reads it). */
 export function jsonBody(options: BodyOptions = {}): Middleware[] {
   const raw = new Set(options.rawPostPaths ?? [])
   const isRaw = (ctx: { method: string; path: string }) => ctx.method === 'POST' && raw.has(ctx.path)
   const rejectNonJson: Middleware = async (ctx, next) => {
     const method = ctx.method as (typeof METHODS_WITH_BODY)[number]
-    if (METHODS_WITH_BODY.includes(method) && hasBody(ctx.headers) && !isRaw(ctx) && !ctx.is('application/json')) {
+    const multipartAllowed = MULTIPART_PATHS.has(ctx.path) && ctx.is('multipart/form-data') !== false
+    if (METHODS_WITH_BODY.includes(method) && hasBody(ctx.headers) && !isRaw(ctx) && !ctx.is('application/json') && !multipartAllowed) {
       throw unsupportedMediaType()
     }
     await next()

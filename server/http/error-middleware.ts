@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa'
 import type { ErrorBody } from '../../shared/api/errors'
 import { messages } from '../../shared/messages'
+import { isDatabaseUnavailable } from '../db/database'
 import type { Logger } from '../logger'
 import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
 
@@ -14,6 +15,8 @@ function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | 
   }
   return undefined
 }
+
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.'
 
 /**
  * Writes every error as `{ error: { status, code, message, fields? } }`. Unexpected errors are
@@ -31,6 +34,12 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown))
       let httpError = error instanceof HttpError ? error : fromPlumbing(error as { status?: unknown })
+      if (!httpError && isDatabaseUnavailable(error)) {
+        // The database went away (PostgreSQL restarting, network): a moment's outage, not a bug.
+        // The pool reconnects by itself once it is back.
+        logger.warn(`${ctx.method} ${ctx.path}: database unavailable (${error.message})`)
+        httpError = new HttpError(503, 'internal', DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '5' })
+      }
       if (!httpError) {
         logger.error(`${ctx.method} ${ctx.path} failed`, error)
         httpError = new HttpError(500, 'internal', messages.internal)

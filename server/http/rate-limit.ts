@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa'
 import type { Clock } from '../clock'
+import type { DB } from '../db/database'
 import { rateLimited } from './errors'
 
 /**
- * Counts hits per key in fixed windows. The in-memory store serves one process; several server
- * processes would share a store backed by the database or Redis behind the same interface
- * (`hit` is an INCR with an expiry, `release` a DECR).
+ * Counts hits per key in fixed windows. The in-memory store serves one process (SQLite); several
+ * server processes share the database's store (PostgreSQL), whose `hit` is one upsert.
  */
 export interface RateLimitStore {
   /** Records one hit and returns the hits so far in the current window and when it ends (ms). */
@@ -39,6 +39,53 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (nowMs < this.nextSweepMs) return
     this.nextSweepMs = nowMs + windowMs
     for (const [key, window] of this.windows) if (window.resetAtMs <= nowMs) this.windows.delete(key)
+  }
+}
+
+/**
+ * The counters in the rate_limits table (migration 0006), shared by every process on the database.
+ * A hit is one atomic upsert: a window that has ended starts again at 1, otherwise it counts up,
+ * so concurrent hits from several processes never lose a count.
+ */
+export class DatabaseRateLimitStore implements RateLimitStore {
+  private nextSweepMs = 0
+
+  constructor(private readonly db: DB) {}
+
+  async hit(key: string, windowMs: number, nowMs: number) {
+    await this.sweep(nowMs, windowMs)
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, count: 1, reset_at_ms: nowMs + windowMs })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const ended = eb('rate_limits.reset_at_ms', '<=', nowMs)
+          return {
+            count: eb.case().when(ended).then(1).else(eb('rate_limits.count', '+', 1)).end(),
+            reset_at_ms: eb.case().when(ended).then(nowMs + windowMs).else(eb.ref('rate_limits.reset_at_ms')).end(),
+          }
+        }),
+      )
+      .returning(['count', 'reset_at_ms'])
+      .executeTakeFirstOrThrow()
+    return { count: Number(row.count), resetAtMs: Number(row.reset_at_ms) }
+  }
+
+  async release(key: string, nowMs: number) {
+    await this.db
+      .updateTable('rate_limits')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('reset_at_ms', '>', nowMs)
+      .where('count', '>', 0)
+      .execute()
+  }
+
+  /** Deletes ended windows now and then (once a window per process), so the table stays small. */
+  private async sweep(nowMs: number, windowMs: number) {
+    if (nowMs < this.nextSweepMs) return
+    this.nextSweepMs = nowMs + windowMs
+    await this.db.deleteFrom('rate_limits').where('reset_at_ms', '<=', nowMs).execute()
   }
 }
 

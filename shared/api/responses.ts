@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
 import type { CardImage, MediaUpload } from './media'
 import type { ErrorBody, ErrorCode } from './errors'
@@ -121,6 +122,36 @@ export const cardProgressSchema = z.object({
   lastReviewed: z.string(),
 })
 
+export const classroomSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: publicUserSchema.describe('The teacher.'),
+  memberCount: z.number().int().describe('Students in the class (the teacher is not counted).'),
+  role: z.enum(['teacher', 'student']).describe("The caller's role in the class."),
+  joinCode: z.string().optional().describe('Only for the teacher: 8 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ; the join link is /classes/join/{joinCode}.'),
+  created: z.string(),
+  updated: z.string(),
+})
+
+export const classroomDetailSchema = classroomSchema.extend({
+  sets: z.array(studySetSchema).describe('The assigned sets, most recently assigned first.'),
+  members: z.array(publicUserSchema).optional().describe('Only for the teacher: the students, by username (never their emails).'),
+})
+
+export const classProgressItemSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  setId: z.string(),
+  setTitle: z.string(),
+  cardCount: z.number().int(),
+  studied: z.number().int().describe('Cards of the set the student answered at least once.'),
+  mastered: z.number().int(),
+  learning: z.number().int(),
+  needsReview: z.number().int(),
+  dueToday: z.number().int(),
+  lastStudied: z.string().nullable(),
+})
+
 /** Every answer shape the OpenAPI document names, by its component name. */
 export const responseSchemas = {
   User: userSchema,
@@ -140,7 +171,11 @@ export const responseSchemas = {
   MediaUpload: mediaUploadSchema,
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
-  Health: z.object({ status: z.literal('ok'), version: z.string() }),
+  Health: z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.') }),
+  Classroom: classroomSchema,
+  ClassroomList: listSchema(classroomSchema),
+  ClassroomDetail: classroomDetailSchema,
+  ClassProgress: z.object({ items: z.array(classProgressItemSchema) }),
   Error: errorBodySchema,
 }
 
@@ -165,4 +200,7 @@ export type ResponseSchemaChecks = [
   Check<Same<z.output<(typeof responseSchemas)['Progress']>, ProgressResponse>>,
   Check<Same<z.output<(typeof responseSchemas)['Created']>, ContactResponse>>,
   Check<Same<z.output<typeof errorBodySchema>, ErrorBody>>,
+  Check<Same<z.output<typeof classroomSchema>, Classroom>>,
+  Check<Same<z.output<typeof classroomDetailSchema>, ClassroomDetail>>,
+  Check<Same<z.output<(typeof responseSchemas)['ClassProgress']>, ClassProgressResponse>>,
 ]

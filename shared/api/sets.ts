@@ -62,7 +62,7 @@ interface TextRule {
 }
 
 /** A saved text field: markup stripped, trimmed, required or not, within its limit, and clean. */
-function textField(strip: StripMarkup, { label, max, required }: TextRule) {
+export function textField(strip: StripMarkup, { label, max, required }: TextRule) {
   return z
     .string({ error: textMessages.empty(label) })
     .transform((value) => strip(value).trim())

@@ -8,6 +8,7 @@ import { type ServedRoute, servedRoutes } from './route-list'
 import { pngImage } from '../support/images'
 import { upload } from './media-helpers'
 import { addCards, createSet } from './sets-helpers'
+import { listTables, watchChanges } from '../support/test-database'
 
 /**
  * Property-based fuzzing of every API route: malformed and random bodies (wrong types, huge
@@ -25,13 +26,16 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
 /** A route whose success ends the caller's session (logout) costs a bcrypt login to recover: fewer runs. */
 const RUNS_THAT_SIGN_OUT = Math.max(20, Math.round(RUNS / 5))
+/** The import preview starts a worker thread for every file it accepts: fewer runs. */
+const RUNS_OF_PREVIEW = Math.max(20, Math.round(RUNS / 5))
+const PREVIEW_PATH = '/api/imports/preview'
 
 let app: TestApp
 let user: Account
 let unverifiedUser: Account
 let stranger: Account
 /** Ids the path parameters are drawn from, besides random ones; refreshed before each route. */
-const ids = { set: [] as string[], card: [] as string[], session: [] as string[], media: [] as string[] }
+const ids = { set: [] as string[], card: [] as string[], session: [] as string[], class: [] as string[], user: [] as string[], media: [] as string[] }
 
 const PROTOTYPE_NAMES = {
   object: Object.getOwnPropertyNames(Object.prototype).sort(),
@@ -56,11 +60,20 @@ async function freshFixtures(): Promise<void> {
   ids.card = cards.map((card) => card.id)
   ids.session = [session.body.id]
   ids.media = [shown, hidden, loose].map((picture) => picture?.id ?? 'none')
+  // The user's class (the stranger a student of it, the private set assigned) and the stranger's own.
+  const mine = await app.api('POST', '/api/classes', { token: user.token, body: { name: 'Fuzz Class' } })
+  const strangers = await app.api('POST', '/api/classes', { token: stranger.token, body: { name: 'Stranger Class' } })
+  expect([mine.status, strangers.status]).toEqual([201, 201])
+  expect((await app.api('POST', '/api/classes/join', { token: stranger.token, body: { code: mine.body.joinCode } })).status).toBe(200)
+  expect((await app.api('POST', `/api/classes/${mine.body.id}/sets`, { token: user.token, body: { setId: closed.id } })).status).toBe(201)
+  ids.class = [mine.body.id, strangers.body.id]
+  ids.user = [user.id, stranger.id, unverifiedUser.id, 'me']
 }
 
 beforeAll(async () => {
   samplePng = await pngImage(20, 20)
   app = await startTestApp()
+  totalChanges = await watchChanges(app.db)
   user = await createAccount(app, { username: 'fuzzer' })
   unverifiedUser = await createAccount(app, { username: 'fuzz_newcomer', verified: false })
   stranger = await createAccount(app, { username: 'fuzz_stranger' })
@@ -74,6 +87,7 @@ const FIELD_NAMES = [
   'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
   'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
   'termImage', 'definitionImage',
+  'code', 'setId', 'regenerateCode',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
 const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
@@ -148,6 +162,28 @@ const CONTENT_TYPES = [
   'application/csp-report', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=xyz', 'application/*', '', 'json',
 ]
+/**
+ * multipart/form-data bodies for the import preview: a `file` part (any name, any extension,
+ * text, random bytes or a zip header with garbage) and separator fields, sometimes cut short or
+ * with a boundary that does not match the header.
+ */
+const multipart = fc
+  .record({
+    boundary: fc.constantFrom('xyz', 'cardwise-fuzz', '----WebKitFormBoundary7MA4YWxkTrZu0gW'),
+    headerBoundary: fc.option(fc.constantFrom('other', ''), { nil: undefined }),
+    fileName: fc.oneof(fc.constantFrom('a.apkg', 'b.colpkg', 'c.csv', 'd.tsv', 'e.txt', 'f.json', 'g.exe', '../../etc/passwd.txt', 'noext', ''), text),
+    field: fc.constantFrom('file', 'files', 'termSeparator', '__proto__'),
+    content: fc.oneof(text, fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('PK\u0003\u0004garbage', 'PK\u0005\u0006' + '\u0000'.repeat(18), 'a\tb\nc\td', '[{"term":"a","definition":"b"}]')),
+    separators: fc.array(fc.tuple(fc.constantFrom('termSeparator', 'rowSeparator', 'extra'), text), { maxLength: 3 }),
+    truncate: fc.boolean(),
+  })
+  .map(({ boundary, headerBoundary, fileName, field, content, separators, truncate }) => {
+    const parts = separators.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`)
+    const body = `${parts.join('')}--${boundary}--\r\n`
+    return { body: truncate ? body.slice(0, Math.floor(body.length / 2)) : body, contentType: `multipart/form-data; boundary=${headerBoundary ?? boundary}` }
+  })
+
 const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) })
 
 /**
@@ -223,7 +259,7 @@ function expectErrorShape(status: number, headers: Headers, text: string, label:
   expect(ERROR_CODES).toContain(error.code)
   expect(typeof error.message).toBe('string')
   expect(error.message.length).toBeGreaterThan(0)
-  expect(error.message).not.toMatch(/SQLITE|\n\s+at |\.ts:\d/)
+  expect(error.message).not.toMatch(/SQLITE|violates|relation "|syntax error|\n\s+at |\.ts:\d/)
   if ('fields' in error) {
     expect(typeof error.fields).toBe('object')
     for (const value of Object.values(error.fields)) expect(typeof value).toBe('string')
@@ -232,9 +268,8 @@ function expectErrorShape(status: number, headers: Headers, text: string, label:
 
 /** Every table's row count and a hash of its rows (sorted, so the order SQLite returns them in does not matter). */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(app.db)
   const result: Record<string, string> = {}
-  for (const { name } of tables.rows) {
+  for (const name of await listTables(app.db)) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(app.db)
     const lines = rows.rows.map((row) => JSON.stringify(row)).sort()
     result[name] = `${lines.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`
@@ -242,15 +277,13 @@ async function snapshot(): Promise<Record<string, string>> {
   return result
 }
 
-/** Rows inserted, updated or deleted on the app's one SQLite connection since it opened. */
-async function totalChanges(): Promise<number> {
-  return (await sql<{ n: number }>`select total_changes() as n`.execute(app.db)).rows[0]?.n ?? -1
-}
+/** Moves whenever a table is written (SQLite's total_changes(), or a trigger-fed counter on PostgreSQL). */
+let totalChanges: () => Promise<number>
 
 /**
- * The snapshot is recomputed only when SQLite's change counter moved since the last one: with
- * thousands of requests, hashing every table twice per request would dominate the run. (The app
- * and this test share the one connection, so the counter sees every write.)
+ * The snapshot is recomputed only when the change counter moved since the last one: with
+ * thousands of requests, hashing every table twice per request would dominate the run. (On
+ * SQLite the app and this test share the one connection, so the counter sees every write.)
  */
 let cached: { changes: number; tables: Record<string, string> } | undefined
 async function currentSnapshot(): Promise<Record<string, string>> {
@@ -292,8 +325,15 @@ function tokenFor(who: Caller): string | undefined {
 /** The route's path with its parameters filled in from the arbitraries. */
 const urlFor = (route: ServedRoute) =>
   fc
-    .record({ id: pathId(() => (route.path.startsWith('/api/media') ? ids.media : ids.set)), cardId: pathId(() => ids.card), sid: pathId(() => ids.session) })
-    .map((params) => route.path.replace(/:(id|cardId|sid)\b/g, (_, name: 'id' | 'cardId' | 'sid') => params[name]))
+    .record({
+      // `:id` is a class id on the class routes, a media id on the media routes, a set id elsewhere.
+      id: pathId(() => (route.path.startsWith('/api/classes') ? ids.class : route.path.startsWith('/api/media') ? ids.media : ids.set)),
+      cardId: pathId(() => ids.card),
+      sid: pathId(() => ids.session),
+      setId: pathId(() => ids.set),
+      userId: pathId(() => ids.user),
+    })
+    .map((params) => route.path.replace(/:(id|cardId|sid|setId|userId)\b/g, (_, name: keyof typeof params) => params[name]))
 
 /** How many answers had each status, printed at the end: a run that only ever got 415s would show it. */
 const statuses: Record<number, number> = {}
@@ -340,15 +380,18 @@ describe(`every route, fed random and malformed requests (${RUNS} runs per route
 
   it.each(ROUTES.map((route, index) => ({ ...route, seed: SEED + index })))('$method $path (seed $seed): below 500, the error shape, and no change on refusal', async ({ seed, ...route }) => {
     await freshFixtures()
-    const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : RUNS
+    const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : route.path === PREVIEW_PATH ? RUNS_OF_PREVIEW : RUNS
+    // POST /api/media reads the picture's bytes: its bodies are image-like, not JSON.
+    const plain = isRawBodyRoute(route)
+      ? fc.record({ url: urlFor(route), query, who: caller, body: imageBody, contentType: imageContentType })
+      : fc.record({ url: urlFor(route), query, who: caller, body, contentType })
+    const upload = fc.record({ url: urlFor(route), query, who: caller, upload: multipart }).map(({ upload: sent, ...rest }) => ({ ...rest, ...sent }))
+    const sent = route.path === PREVIEW_PATH ? fc.oneof(plain, upload) : plain
     await fc.assert(
-      fc.asyncProperty(
-        fc.record({ url: urlFor(route), query, who: caller, body: isRawBodyRoute(route) ? imageBody : body, contentType: isRawBodyRoute(route) ? imageContentType : contentType }),
-        async (input) => {
-          requests += 1
-          await fuzzOnce(route, input)
-        },
-      ),
+      fc.asyncProperty(sent, async (input) => {
+        requests += 1
+        await fuzzOnce(route, input)
+      }),
       { numRuns, seed, endOnFailure: true },
     )
   }, 300_000)

@@ -8,12 +8,14 @@ import { expect } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Clock } from '../../server/clock'
 import { type AppConfig, type Config, loadConfig, type RateLimitConfig } from '../../server/config'
-import { type DB, openSqliteDatabase } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
+import type { DB, DialectName } from '../../server/db/database'
 import { createMailer, type Mailer } from '../../server/features/mail/mailer'
-import { MemoryAccountEvents } from '../../server/features/realtime/account-events'
+import { type AccountEvents, MemoryAccountEvents } from '../../server/features/realtime/account-events'
+import { PostgresAccountEvents } from '../../server/db/postgres-account-events'
+import { DatabaseRateLimitStore, MemoryRateLimitStore, type RateLimitStore } from '../../server/http/rate-limit'
 import { silentLogger } from '../../server/logger'
 import { decodeBody, linkToken } from '../support/mail'
+import { openTestDatabase } from '../support/test-database'
 
 /** A clock the test moves by hand: tokens and links expire without waiting. */
 export class TestClock implements Clock {
@@ -90,9 +92,12 @@ const SECRET_MARKERS = [/password_?hash/i, /token_?key/i, /\$2[aby]\$\d\d\$/]
 export interface TestApp {
   url: string
   db: DB
+  /** The dialect the run uses (the `postgres` vitest project runs this suite on PostgreSQL). */
+  dialect: DialectName
   config: AppConfig
   clock: TestClock
-  events: MemoryAccountEvents
+  /** In memory on SQLite; LISTEN/NOTIFY on PostgreSQL, as a server on each dialect runs them. */
+  events: AccountEvents & { size: number }
   inbox: Awaited<ReturnType<typeof startSmtpInbox>>
   api(method: string, urlPath: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse>
   close(): Promise<void>
@@ -105,7 +110,8 @@ export interface TestApp {
 export type TestAppOptions = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitConfig>; rendererDir?: string }
 
 /**
- * The real app over HTTP on a fresh SQLite database in a temporary folder, with mail going to a
+ * The real app over HTTP on a fresh database (SQLite in a temporary folder, or in the `postgres`
+ * vitest project a PostgreSQL database copied from a migrated template), with mail going to a
  * real SMTP listener. Every response is checked for leaked secrets.
  *
  * Rate limits are off unless a test sets `rateLimits`: every request comes from 127.0.0.1, so the
@@ -133,8 +139,8 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     ...overrides,
     rateLimits: { ...base.rateLimits, ...rateLimits },
   }
-  const db = openSqliteDatabase(path.join(dataDir, 'cardwise.db'))
-  await migrateToLatest(db)
+  const database = await openTestDatabase(dataDir)
+  const db = database.db
   const smtp = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
   // Some mails go out after the answer (so its timing tells nothing); `api` waits for them, so a
   // test reads the inbox as soon as a request is answered.
@@ -149,9 +155,17 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     close: () => smtp.close(),
   }
   const clock = new TestClock()
-  const events = new MemoryAccountEvents()
+  // The stores a server on this dialect runs with (server/start.ts), so the suite covers them.
+  let events: AccountEvents & { size: number; close?: () => Promise<void> } = new MemoryAccountEvents()
+  let rateLimitStore: RateLimitStore = new MemoryRateLimitStore()
+  if (database.url) {
+    const listening = new PostgresAccountEvents({ url: database.url, db, logger: silentLogger })
+    await listening.start()
+    events = listening
+    rateLimitStore = new DatabaseRateLimitStore(db)
+  }
   const shutdown = new AbortController()
-  const app = createApp({ config, db, mailer, clock, events, logger: silentLogger, shutdown: shutdown.signal, rendererDir })
+  const app = createApp({ config, db, mailer, clock, events, rateLimitStore, logger: silentLogger, shutdown: shutdown.signal, rendererDir })
   const server = createHttpServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -176,6 +190,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
   return {
     url,
     db,
+    dialect: database.dialect,
     config,
     clock,
     events,
@@ -187,7 +202,8 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
       await new Promise<void>((resolve) => server.close(() => resolve()))
       mailer.close()
       await inbox.close()
-      await db.destroy()
+      await events.close?.()
+      await database.dispose()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -8,6 +8,7 @@ import { messages as m } from '../../shared/messages'
 import { MAX_BODY_BYTES } from '../../server/http/body'
 import { startTestApp, type TestApp } from './harness'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
+import { testDialect } from '../support/test-database'
 
 const notFound = apiError(404, 'not_found', m.notFound)
 
@@ -37,11 +38,11 @@ describe('the API alone', () => {
 
   const table: ApiScenario[] = [
     {
-      name: 'GET /api/health: ok and the version',
+      name: 'GET /api/health: ok, the version and the database in use',
       method: 'GET',
       url: '/api/health',
       expectedStatus: 200,
-      expectedBody: { status: 'ok', version },
+      expectedBody: { status: 'ok', version, database: testDialect() },
       after: (response) => expect(response.headers.get('cache-control')).toBe('no-store'),
     },
     { name: 'unknown GET /api path: 404 JSON', method: 'GET', url: '/api/nope', expectedStatus: 404, expectedBody: notFound },

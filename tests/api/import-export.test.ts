@@ -157,7 +157,7 @@ describe('GET /api/sets/:id/export', () => {
     const json = await app.api('GET', `/api/sets/${setId}/export`, { token: owner.token })
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8')
     const xml = await app.api('GET', `/api/sets/${setId}/export?format=xml`, { token: owner.token })
-    expect([xml.status, xml.body]).toEqual([400, invalid({ format: 'Format must be json or csv.' })])
+    expect([xml.status, xml.body]).toEqual([400, invalid({ format: 'Format must be json, csv, txt or apkg.' })])
   })
 
   it('is for the owner only', async () => {

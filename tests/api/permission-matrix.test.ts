@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Classroom, classMessages } from '../../shared/api/classes'
 import type { ErrorBody } from '../../shared/api/errors'
 import { type MediaUpload, mediaMessages } from '../../shared/api/media'
 import type { Flashcard, StudySet } from '../../shared/api/sets'
@@ -24,9 +25,11 @@ import {
 } from './sets-helpers'
 
 /**
- * The permission matrix: every route the app serves (GET /api/openapi.json says who may call each), called by four callers (a
- * visitor, an unverified user, another verified user and the owner), on a public and on a private
- * set where the route is about a set. Each row checks the status and body, and that the answer
+ * The permission matrix: every route the app serves (GET /api/openapi.json says who may call
+ * each), called by five callers (a visitor, an unverified user, another verified user, a student
+ * of the owner's class and the owner, who is that class's teacher), on a public and on a private
+ * set where the route is about a set. The class has the private fixture set (and its doomed twin)
+ * assigned, so the student may read and study them but not write them. Each row checks the status and body, and that the answer
  * carries nothing the caller may not see: no private set of someone else (title, text, terms,
  * ids), no one else's email, no one else's study records. A route the router serves without a
  * row here fails the first test.
@@ -35,9 +38,9 @@ import {
 let app: TestApp
 const getApp = () => app
 
-type Caller = 'visitor' | 'unverified' | 'other' | 'owner'
+type Caller = 'visitor' | 'unverified' | 'other' | 'member' | 'owner'
 type Visibility = 'public' | 'private'
-const CALLERS: Caller[] = ['visitor', 'unverified', 'other', 'owner']
+const CALLERS: Caller[] = ['visitor', 'unverified', 'other', 'member', 'owner']
 const VISIBILITIES: Visibility[] = ['public', 'private']
 
 const accounts = {} as Record<Exclude<Caller, 'visitor'>, Account>
@@ -60,6 +63,12 @@ let otherPrivate: StudySet
 let otherPrivateCard: Flashcard
 /** Ids of each user's study records (learning sessions, match results): only they may see them. */
 const recordIds: Record<'owner' | 'other', string[]> = { owner: [], other: [] }
+/**
+ * The owner's class: `member` is its student, and the private fixture set and its doomed twin are
+ * assigned to it. `doomedClass` (member a student too) is the one the DELETE rows remove.
+ */
+let matrixClass: Classroom
+let doomedClass: Classroom
 
 const TEXT = {
   public: { title: 'Open Anatomy', description: 'bones and muscles', tags: 'anatomy, open', terms: ['femur', 'tibia', 'patella'] },
@@ -83,6 +92,7 @@ beforeAll(async () => {
   accounts.owner = await createAccount(app, { username: 'owner' })
   accounts.other = await createAccount(app, { username: 'other' })
   accounts.unverified = await createAccount(app, { username: 'unverified', verified: false })
+  accounts.member = await createAccount(app, { username: 'member' })
   for (const visibility of VISIBILITIES) {
     const text = TEXT[visibility]
     const isPublic = visibility === 'public'
@@ -111,7 +121,26 @@ beforeAll(async () => {
     ])
     recordIds[user] = [...sessions, ...matches].map((row) => row.id)
   }
+  matrixClass = await createClass('Matrix Class')
+  doomedClass = await createClass('Doomed Class')
+  for (const set of [fixtures.private.set, fixtures.private.doomed]) {
+    const assigned = await app.api('POST', `/api/classes/${matrixClass.id}/sets`, { token: accounts.owner.token, body: { setId: set.id } })
+    expect(assigned.status, assigned.text).toBe(201)
+  }
 })
+
+/** A class of the owner's, with `member` as its student. */
+async function createClass(name: string): Promise<Classroom> {
+  const created = await app.api('POST', '/api/classes', { token: accounts.owner.token, body: { name } })
+  expect(created.status, created.text).toBe(201)
+  await joinAsMember(created.body)
+  return created.body
+}
+
+async function joinAsMember(klass: Classroom): Promise<void> {
+  const joined = await app.api('POST', '/api/classes/join', { token: accounts.member.token, body: { code: klass.joinCode } })
+  expect(joined.status, joined.text).toBe(200)
+}
 afterAll(() => app.close())
 
 /** An `after` check: the answer holds none of these strings, in any case. */
@@ -123,13 +152,17 @@ const noTrace = (markers: () => string[]) => (response: ApiResponse) => {
 /** Everything in the fixtures that `caller` may not see, as strings that must never be in an answer to them. */
 function hiddenFrom(caller: Caller): string[] {
   const hidden: string[] = []
-  if (caller !== 'owner') {
+  if (caller !== 'owner' && caller !== 'member') {
     const { set, cards } = fixtures.private
     hidden.push(set.id, TEXT.private.title, TEXT.private.description, 'PLANTS', ...TEXT.private.terms, ...cards.map((card) => card.id))
-    hidden.push(fixtures.private.doomed.id, fixtures.private.picture.id, ...recordIds.owner)
+    hidden.push(fixtures.private.doomed.id, fixtures.private.picture.id)
   }
+  if (caller !== 'owner') hidden.push(...recordIds.owner)
+  // Only the teacher sees the class's join code; nobody outside the class sees its name (a stranger joins the doomed one).
+  if (caller !== 'owner') hidden.push(matrixClass.joinCode ?? '', doomedClass.joinCode ?? '')
+  if (caller !== 'owner' && caller !== 'member') hidden.push(matrixClass.name)
   if (caller !== 'other') hidden.push(otherPrivate.id, otherPrivate.title, 'DIARY', otherPrivateCard.id, otherPrivateCard.term, ...recordIds.other)
-  for (const user of ['owner', 'other', 'unverified'] as const) if (user !== caller) hidden.push(accounts[user].email)
+  for (const user of ['owner', 'other', 'unverified', 'member'] as const) if (user !== caller) hidden.push(accounts[user].email)
   return hidden
 }
 
@@ -147,30 +180,41 @@ type Outcome = 'ok' | ErrorBody
 
 const sessionNotFound = apiError(404, 'not_found', 'Learning session not found')
 const mediaNotFound = apiError(404, 'not_found', mediaMessages.notFound)
+const classNotFound = apiError(404, 'not_found', classMessages.notFound)
+
+/** The caller may read the set: it is public, theirs, or (private) assigned to their class. */
+const mayRead = (caller: Caller, visibility: Visibility) => visibility === 'public' || caller === 'owner' || caller === 'member'
 
 /**
  * Who may do what. Refusals are exactly: no token 401; a verified-only route 403 `unverified` to
- * an unverified user; a write to someone else's public set 403 `forbidden`; anything on someone
- * else's private set 404, as if it did not exist. An unverified user is just "someone else" to a
- * set: they own none.
+ * an unverified user; a write to a set the caller may read but does not own (someone else's public
+ * set, or one assigned to their class) 403 `forbidden`; anything on a private set the caller may
+ * not read 404, as if it did not exist. An unverified user is just "someone else" to a set: they
+ * own none. In a class: its teacher (the owner) and its student (member) see it, anyone else gets
+ * 404; what only the teacher may do is 403 to the student.
  */
 const ACCESS = {
   open: () => 'ok',
   token: (caller) => (caller === 'visitor' ? unauthenticated : 'ok'),
   verified: (caller) => (caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : 'ok'),
-  readSet: (caller, visibility) => (visibility === 'public' || caller === 'owner' ? 'ok' : setNotFound),
+  readSet: (caller, visibility) => (mayRead(caller, visibility) ? 'ok' : setNotFound),
   writeSet: (caller, visibility) =>
-    caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : visibility === 'public' ? forbidden : setNotFound,
+    caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : mayRead(caller, visibility) ? forbidden : setNotFound,
   /** Study records: any signed-in user, on a set they may read. */
-  studySet: (caller, visibility) =>
-    caller === 'visitor' ? unauthenticated : visibility === 'public' || caller === 'owner' ? 'ok' : setNotFound,
+  studySet: (caller, visibility) => (caller === 'visitor' ? unauthenticated : mayRead(caller, visibility) ? 'ok' : setNotFound),
   /** A set's picture: whoever may read the set (and its uploader, the owner here). */
-  readMedia: (caller, visibility) => (visibility === 'public' || caller === 'owner' ? 'ok' : mediaNotFound),
+  readMedia: (caller, visibility) => (mayRead(caller, visibility) ? 'ok' : mediaNotFound),
   /** A verified user's action on a set they may read (Save a copy). */
   verifiedReadSet: (caller, visibility) =>
-    caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : visibility === 'public' || caller === 'owner' ? 'ok' : setNotFound,
+    caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : mayRead(caller, visibility) ? 'ok' : setNotFound,
   /** The owner's own learning session: nobody else learns it exists. */
   ownSession: (caller) => (caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : sessionNotFound),
+  /** The class's teacher and students. */
+  classMember: (caller) =>
+    caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : caller === 'owner' || caller === 'member' ? 'ok' : classNotFound,
+  /** The class's teacher only. */
+  classTeacher: (caller) =>
+    caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : caller === 'owner' ? 'ok' : caller === 'member' ? forbidden : classNotFound,
 } as const satisfies Record<string, (caller: Caller, visibility: Visibility) => Outcome>
 
 /** One row's situation; `actor` is the account that sends the request (a fresh one where the route changes auth state). */
@@ -773,8 +817,9 @@ const COLLECTION_ROUTES: RouteCase[] = [
     okStatus: 200,
     // Each their own sets, private included, newest first (the owner's deleted ones are gone).
     afterOk: (response, { caller }) => {
-      const own = caller === 'owner' ? [fixtures.private.set.id, fixtures.public.set.id] : [otherPrivate.id, otherPublic.id]
-      expect(response.body).toMatchObject({ page: 1, perPage: 30, totalItems: 2, totalPages: 1 })
+      // The class's student does not see its assigned sets here: those are in GET /api/classes/:id.
+      const own = caller === 'owner' ? [fixtures.private.set.id, fixtures.public.set.id] : caller === 'member' ? [] : [otherPrivate.id, otherPublic.id]
+      expect(response.body).toMatchObject({ page: 1, perPage: 30, totalItems: own.length, totalPages: own.length > 0 ? 1 : 0 })
       expect(setIds(response)).toEqual(own)
     },
   },
@@ -827,6 +872,24 @@ const COLLECTION_ROUTES: RouteCase[] = [
       expect(await setsOwnedBy(row.actor)).toEqual([])
     },
   },
+  {
+    method: 'POST',
+    path: '/api/imports/preview',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/imports/preview',
+    body: (row) => ({ text: `word\tpreviewed by ${row.caller}` }),
+    okStatus: 200,
+    okBody: (row) => ({
+      format: 'text',
+      sets: [{ title: 'Pasted cards', tags: '', total: 1, cards: [{ term: 'word', definition: `previewed by ${row.caller}`, termImage: null, definitionImage: null }] }],
+      problems: [],
+    }),
+    // A preview saves nothing, whoever asks.
+    afterOk: async () => {
+      expect(await app.db.selectFrom('study_sets').select('id').where('title', '=', 'Pasted cards').execute()).toEqual([])
+    },
+  },
 ]
 
 const OTHER_ROUTES: RouteCase[] = [
@@ -852,7 +915,7 @@ const OTHER_ROUTES: RouteCase[] = [
     access: ACCESS.open,
     url: () => '/api/health',
     okStatus: 200,
-    okBody: () => ({ status: 'ok', version: expect.any(String) }),
+    okBody: () => ({ status: 'ok', version: expect.any(String), database: app.dialect }),
   },
   {
     method: 'GET',
@@ -865,8 +928,204 @@ const OTHER_ROUTES: RouteCase[] = [
   },
 ]
 
+const classIds = (response: ApiResponse) => response.body.items.map((klass: Classroom) => klass.id)
+const classRows = (klass: () => Classroom) => app.db.selectFrom('classes').select(['name', 'join_code']).where('id', '=', klass().id).execute()
+const membersOf = async (klass: Classroom) =>
+  (await app.db.selectFrom('class_members').select('user_id').where('class_id', '=', klass.id).execute()).map((row) => row.user_id)
+const assignedTo = async (klass: Classroom) =>
+  (await app.db.selectFrom('class_sets').select('set_id').where('class_id', '=', klass.id).orderBy('set_id').execute()).map((row) => row.set_id)
+
+/**
+ * The class routes (api.md "Additions" > Classes), once per caller: the owner is the teacher of
+ * `matrixClass`, `member` its student, `other` and `unverified` strangers to it.
+ */
+const CLASS_ROUTES: RouteCase[] = [
+  {
+    method: 'POST',
+    path: '/api/classes',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/classes',
+    body: (row) => ({ name: `Class of ${row.caller}` }),
+    okStatus: 201,
+    okBody: (row) => ({
+      id: expect.any(String),
+      name: `Class of ${row.caller}`,
+      owner: { id: row.actor?.id, username: row.actor?.username },
+      memberCount: 0,
+      role: 'teacher',
+      joinCode: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
+      created: expect.any(String),
+      updated: expect.any(String),
+    }),
+    // Deleted again, so the class lists below stay as the fixtures made them.
+    afterOk: async (response, row) => {
+      expect((await app.api('DELETE', `/api/classes/${response.body.id}`, { token: row.actor?.token })).status).toBe(204)
+    },
+    afterRefused: async (row) => {
+      const owned = await app.db.selectFrom('classes').select('id').where('owner_id', '=', row.actor?.id ?? '').execute()
+      expect(owned).toEqual([])
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/classes',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/classes',
+    okStatus: 200,
+    // The teacher and the student see both classes (newest first), with their own role; others none.
+    afterOk: (response, { caller }) => {
+      const expected = caller === 'owner' || caller === 'member' ? [doomedClass.id, matrixClass.id] : []
+      expect(classIds(response)).toEqual(expected)
+      for (const item of response.body.items) expect(item.role).toBe(caller === 'owner' ? 'teacher' : 'student')
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/classes/:id',
+    on: 'caller',
+    access: ACCESS.classMember,
+    url: () => `/api/classes/${matrixClass.id}`,
+    okStatus: 200,
+    // Both see the assigned sets; only the teacher sees the students (never their emails).
+    okBody: ({ caller }) => ({
+      ...matrixClass,
+      memberCount: 1,
+      role: caller === 'owner' ? 'teacher' : 'student',
+      joinCode: caller === 'owner' ? matrixClass.joinCode : undefined,
+      updated: expect.any(String),
+      // The doomed private set was assigned too, until the owner's DELETE row above removed it.
+      sets: [expect.objectContaining({ id: fixtures.private.set.id, title: TEXT.private.title })],
+      ...(caller === 'owner' ? { members: [{ id: accounts.member.id, username: 'member' }] } : {}),
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/classes/:id',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    url: () => `/api/classes/${matrixClass.id}`,
+    body: (row) => ({ name: row.caller === 'owner' ? matrixClass.name : `Renamed by ${row.caller}` }),
+    okStatus: 200,
+    okBody: () => ({ ...matrixClass, memberCount: 1, updated: expect.any(String) }),
+    afterRefused: async () => {
+      expect(await classRows(() => matrixClass)).toEqual([{ name: matrixClass.name, join_code: matrixClass.joinCode }])
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/classes/join',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/classes/join',
+    body: () => ({ code: doomedClass.joinCode?.toLowerCase() }),
+    okStatus: 200,
+    okBody: ({ caller }) => ({
+      ...doomedClass,
+      role: caller === 'owner' ? 'teacher' : 'student',
+      memberCount: caller === 'other' ? 2 : 1,
+      joinCode: caller === 'owner' ? doomedClass.joinCode : undefined,
+      updated: expect.any(String),
+    }),
+    // A stranger who joined leaves again, so the class is as the fixtures made it.
+    afterOk: async (_response, row) => {
+      if (row.caller !== 'other') return
+      expect(await membersOf(doomedClass)).toContain(row.actor?.id)
+      expect((await app.api('DELETE', `/api/classes/${doomedClass.id}/members/me`, { token: row.actor?.token })).status).toBe(204)
+    },
+    afterRefused: async () => {
+      expect(await membersOf(doomedClass)).toEqual([accounts.member.id])
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/classes/:id/sets',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    url: () => `/api/classes/${matrixClass.id}/sets`,
+    body: () => ({ setId: fixtures.public.set.id }),
+    okStatus: 201,
+    okBody: () => ({ ...fixtures.public.set, description: expect.any(String), cardCount: expect.any(Number), updated: expect.any(String) }),
+    afterOk: async () => {
+      expect(await assignedTo(matrixClass)).toContain(fixtures.public.set.id)
+    },
+    afterRefused: async () => {
+      expect(await assignedTo(matrixClass)).not.toContain(fixtures.public.set.id)
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/classes/:id/sets/:setId',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    // The public set the row above assigned (as the owner): taken back again.
+    prepare: async () => {
+      await app.api('POST', `/api/classes/${matrixClass.id}/sets`, { token: accounts.owner.token, body: { setId: fixtures.public.set.id } })
+    },
+    url: () => `/api/classes/${matrixClass.id}/sets/${fixtures.public.set.id}`,
+    okStatus: 204,
+    afterOk: async () => {
+      expect(await assignedTo(matrixClass)).toEqual([fixtures.private.set.id])
+    },
+    afterRefused: async () => {
+      expect(await assignedTo(matrixClass)).toContain(fixtures.public.set.id)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/classes/:id/progress',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    url: () => `/api/classes/${matrixClass.id}/progress`,
+    okStatus: 200,
+    // One row per student and assigned set: the student, by id and username only.
+    afterOk: (response) => {
+      const rows = response.body.items.map((item: { userId: string; username: string; setId: string; studied: number }) => [item.userId, item.username, item.setId, item.studied])
+      // The student answered one card of the private set in the answers row above.
+      expect(rows).toEqual([[accounts.member.id, 'member', fixtures.private.set.id, 1]])
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/classes/:id/members/:userId',
+    on: 'caller',
+    access: ACCESS.classMember,
+    // The student leaves (`me`), the teacher removes the student by id; strangers try the student's id.
+    prepare: async () => {
+      await joinAsMember(doomedClass)
+    },
+    url: ({ caller }) => `/api/classes/${doomedClass.id}/members/${caller === 'member' ? 'me' : accounts.member.id}`,
+    okStatus: 204,
+    afterOk: async () => {
+      expect(await membersOf(doomedClass)).toEqual([])
+    },
+    afterRefused: async () => {
+      expect(await membersOf(doomedClass)).toEqual([accounts.member.id])
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/classes/:id',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    prepare: async () => {
+      await joinAsMember(doomedClass)
+    },
+    url: () => `/api/classes/${doomedClass.id}`,
+    okStatus: 204,
+    afterOk: async () => {
+      expect(await classRows(() => doomedClass)).toEqual([])
+      expect(await membersOf(doomedClass)).toEqual([])
+    },
+    afterRefused: async () => {
+      expect(await classRows(() => doomedClass)).toHaveLength(1)
+    },
+  },
+]
+
 /** Every route, in the order its rows run. */
-const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEDIA_ROUTES, ...COLLECTION_ROUTES, ...OTHER_ROUTES]
+const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEDIA_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {
   const table = ROUTES.map((route) => `${route.method} ${route.path}`)

@@ -324,6 +324,31 @@ describe('concurrent requests', () => {
     await expectCards(app, owner, set.id, after.map((card) => card.term))
   })
 
+  it('set edits and card edits racing the deletion of the set: each 200 or 404 (never 500)', async () => {
+    const set = await createSet(app, owner, { title: 'Vanishing', tags: 'a' })
+    const [card] = await addCards(app, owner, set.id, ['only'])
+    const edits = Array.from({ length: 10 }, (_, index) =>
+      index % 2 === 0
+        ? app.api('PATCH', `/api/sets/${set.id}`, { token: owner.token, body: { title: `Renamed ${index}`, tags: `t${index}` } })
+        : app.api('PATCH', `/api/sets/${set.id}/cards/${card?.id}`, { token: owner.token, body: { term: `edited ${index}` } }),
+    )
+    const [removed, ...edited] = await Promise.all([app.api('DELETE', `/api/sets/${set.id}`, { token: owner.token }), ...edits])
+    expect(removed?.status).toBe(204)
+    for (const response of edited) expect([200, 404], response.text).toContain(response.status)
+    expect(await rowsOfSet(app, set.id)).toEqual({ sets: 0, cards: 0, tags: 0 })
+  })
+
+  it('answers racing the deletion of their card: each 201 or 404 (never 500)', async () => {
+    const set = await createSet(app, owner, { title: 'Answered', isPublic: true })
+    const [doomed] = await addCards(app, owner, set.id, ['doomed', 'kept'])
+    const answers = Array.from({ length: 12 }, () =>
+      app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: doomed?.id, mode: 'learn', correct: true } }),
+    )
+    const [removed, ...answered] = await Promise.all([app.api('DELETE', `/api/sets/${set.id}/cards/${doomed?.id}`, { token: owner.token }), ...answers])
+    expect(removed?.status).toBe(204)
+    for (const response of answered) expect([201, 404], response.text).toContain(response.status)
+  })
+
   it('adds racing the deletion of their set: each is 201 or 404 (never 500), and no card outlives the set', async () => {
     const set = await createSet(app, owner, { title: 'Sinking' })
     await addCards(app, owner, set.id, ['first'])

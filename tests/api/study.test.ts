@@ -218,6 +218,16 @@ describe('learning sessions', () => {
     expect(Date.parse(completed.body.endTime) - Date.parse(session.startTime)).toBeGreaterThanOrEqual(60_000)
   })
 
+  it('completed by 6 requests at once: exactly one 200, the others 409, one end time', async () => {
+    const session = (await start(student, publicSet.id)).body as LearningSession
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => update(student, session.id, { correctCount: index, status: 'completed' })))
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409])
+    const winner = answers.find((answer) => answer.status === 200)?.body as LearningSession
+    const stored = await app.db.selectFrom('learning_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow()
+    expect({ correct: stored.correct_count, end: stored.end_time, status: stored.status }).toEqual({ correct: winner.correctCount, end: winner.endTime, status: 'completed' })
+  })
+
   it('closes a completed session to further changes (restart opens a new one)', async () => {
     const session = (await start(student, publicSet.id)).body as LearningSession
     await update(student, session.id, { status: 'completed' })

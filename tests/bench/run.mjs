@@ -6,7 +6,7 @@
 // BENCH_LIGHTHOUSE_RUNS per page (1; 0 skips Lighthouse), BENCH_ROUTES=a,b to measure only those
 // routes, BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
 // database (a quick check of the harness itself; its figures mean nothing).
-import { spawn } from 'node:child_process'
+import { spawnListening } from '../support/spawn-listening.mjs'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -33,24 +33,9 @@ const children = []
 
 /** Starts a Node child process and resolves once it prints its URL. */
 async function startChild(script, args, childEnv) {
-  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let output = ''
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000)
-    const onData = (chunk) => {
-      output += chunk
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)))
-  })
-  return { child, url, pid: child.pid }
+  const started = await spawnListening(script, { args, env: childEnv, cwd: root, timeoutMs: 60_000 })
+  children.push(started.child)
+  return { child: started.child, url: started.url.replace('localhost', '127.0.0.1'), pid: started.child.pid }
 }
 
 function stopChildren() {

@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test as base, expect } from '@playwright/test'
+import { spawnListening } from '../support/spawn-listening.mjs'
 
 /**
  * The desktop app's start path in Chromium. No Electron binary runs on the build machines, so
@@ -29,31 +30,14 @@ const test = base.extend<{ desktop: DesktopServer }, { desktopBuild: void }>({
     const userData = mkdtempSync(path.join(tmpdir(), 'cardwise-desktop-e2e-'))
     const env: NodeJS.ProcessEnv = { ...process.env }
     for (const name of Object.keys(env)) if (/^(SMTP_URL|AUTO_VERIFY_ACCOUNTS|DATA_DIR|PORT|HOST|PUBLIC_URL)$/.test(name)) delete env[name]
-    const child: ChildProcess = spawn(process.execPath, [path.resolve('out/main/desktop-server.js'), userData], {
+    const desktopServer = await spawnListening(path.resolve('out/main/desktop-server.js'), {
+      args: [userData],
       env: { ...env, BCRYPT_COST: '10' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs: 15_000,
     })
-    let output = ''
-    const url = await new Promise<string>((resolve, reject) => {
-      const timeout = setTimeout(() => reject(new Error(`desktop server did not start:\n${output}`)), 15_000)
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /listening on (http:\/\/\S+)/.exec(output)
-        if (match?.[1]) {
-          clearTimeout(timeout)
-          resolve(match[1])
-        }
-      }
-      child.stdout?.on('data', onData)
-      child.stderr?.on('data', onData)
-      child.once('exit', (code) => reject(new Error(`desktop server exited with ${code}:\n${output}`)))
-    })
+    const { url } = desktopServer
     await use({ url, userData })
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await desktopServer.stop()
     rmSync(userData, { recursive: true, force: true })
   },
   baseURL: async ({ desktop }, use) => use(desktop.url),

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test as base, type Browser, type BrowserContext, expect, type Page, type Response } from '@playwright/test'
 import { decodeBody, linkToken } from '../support/mail'
+import { spawnListening } from '../support/spawn-listening.mjs'
 
 const SERVER_ENTRY = path.resolve('dist/server/index.js')
 
@@ -19,24 +19,9 @@ export interface E2EServer {
 /** Starts the built server on a free port with its own data folder (mail goes to the outbox). */
 async function startServer(env: Record<string, string> = {}): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-e2e-'))
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+  const { url, stop: stopChild } = await spawnListening(SERVER_ENTRY, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BCRYPT_COST: '10', LOG_REQUESTS: 'false', SMTP_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timeout)
-        resolve(match[1])
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+    timeoutMs: 15_000,
   })
   const outbox = path.join(dataDir, 'outbox')
   const mailsTo = (address: string) => {
@@ -68,11 +53,7 @@ async function startServer(env: Record<string, string> = {}): Promise<{ server: 
     },
   }
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await stopChild()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { server, stop }

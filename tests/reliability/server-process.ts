@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'vite'
+import { spawnListening } from '../support/spawn-listening.mjs'
 
 /**
  * The real standalone server as its own process, for tests that must kill it or measure it.
@@ -43,8 +44,8 @@ export interface ServerProcess {
  * Starts the bundled server on `dataDir` (port 0, loopback, no mail server, accounts verified at
  * once, rate limits off) and resolves once it listens.
  */
-export function spawnServer(entry: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [entry], {
+export async function spawnServer(entry: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const { child, url, exited } = await spawnListening(entry, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -64,27 +65,8 @@ export function spawnServer(entry: string, dataDir: string, env: Record<string, 
       RATE_LIMIT_IMPORT: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve({ url: match[1], child, exited, rssMb: () => residentMb(child.pid!) })
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited with ${code}:\n${output}`))
-    })
-  })
+  return { url, child, exited, rssMb: () => residentMb(child.pid as number) }
 }
 
 function residentMb(pid: number): number {

@@ -9,7 +9,7 @@ interface NavItem {
   label: string
 }
 
-/** The links of spec section 2 ("Navigation bar"), for a visitor and for a signed-in user. */
+/** The navigation bar's links (docs/content-rules.md, "The app shell"), for a visitor and for a signed-in user. */
 function navItems(username: string | undefined): NavItem[] {
   if (username === undefined) {
     return [

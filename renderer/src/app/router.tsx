@@ -16,7 +16,7 @@ function PageLoading() {
 }
 
 /**
- * The route table of spec section 2. The landing page is bundled with the shell (it is the most
+ * The route table. The landing page is bundled with the shell (it is the most
  * visited first page); every other page is its own chunk, loaded when a route first needs it.
  */
 export const routes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { MatchMode } from '@/features/study/match/MatchMode'
 
-/** /study-sets/:id/match: Match mode (spec section 7). */
+/** /study-sets/:id/match: Match mode (docs/study-rules.md). */
 export function MatchPage() {
   const { id = '' } = useParams()
   return <MatchMode setId={id} />

@@ -1,6 +1,6 @@
 import { RegisterForm } from '@/features/auth/RegisterForm'
 
-/** /register: create an account (spec section 3). */
+/** /register: create an account (docs/content-rules.md). */
 export function RegisterPage() {
   return <RegisterForm />
 }

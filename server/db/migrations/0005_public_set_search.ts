@@ -1,6 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Frozen in time: this file imports no app code.
+// Frozen in time: this file imports no app code. The SQLite index below is unchanged since it
+// first ran; the PostgreSQL one was added with the PostgreSQL dialect (no PostgreSQL database
+// existed before), at the end of the file.
 
 /**
  * A full-text index of the public sets for the public list's search and tag filters, so they no
@@ -18,6 +20,7 @@ import { type Kysely, sql } from 'kysely'
  * in the same statement, whatever changes a set.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return upPostgres(db)
   await sql`create table study_set_search_ids (search_id integer primary key, set_id text not null unique)`.execute(db)
   await sql`create virtual table study_set_search using fts5(
     title, description, tags,
@@ -55,9 +58,54 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return downPostgres(db)
   await sql`drop trigger study_sets_search_delete`.execute(db)
   await sql`drop trigger study_sets_search_update`.execute(db)
   await sql`drop trigger study_sets_search_insert`.execute(db)
   await sql`drop table study_set_search`.execute(db)
   await sql`drop table study_set_search_ids`.execute(db)
+}
+
+/**
+ * The same index on PostgreSQL: a tsvector per public set in study_set_search, with a GIN index.
+ * cardwise_search_text folds a text as FTS5's unicode61 tokenizer does: accents off (unaccent),
+ * lower case, and every run of characters other than letters and digits a word break. Queries fold
+ * their words with the same function, so both sides agree. Tags are matched on set_tags, which
+ * already holds them whole and exact. A trigger keeps the table in step with study_sets; a set's
+ * delete takes its row with it (on delete cascade). Newest first comes from study_sets.created.
+ */
+async function upPostgres(db: Kysely<any>): Promise<void> {
+  await sql`create extension if not exists unaccent`.execute(db)
+  // unaccent() is only "stable" (its dictionary could change); naming the dictionary makes this
+  // wrapper safe to declare immutable, which lets the planner fold it for a query's words.
+  await sql`create function cardwise_search_text(text) returns text language sql immutable strict parallel safe as
+    $$ select regexp_replace(lower(unaccent('unaccent'::regdictionary, $1)), '[^[:alnum:]]+', ' ', 'g') $$`.execute(db)
+  await sql`create table study_set_search (
+    set_id text primary key references study_sets(id) on delete cascade,
+    document tsvector not null
+  )`.execute(db)
+  await sql`create index study_set_search_document on study_set_search using gin (document)`.execute(db)
+  await sql`create function study_sets_search_sync() returns trigger language plpgsql as $$
+    begin
+      if new.is_public = 1 then
+        insert into study_set_search (set_id, document)
+          values (new.id, to_tsvector('simple', cardwise_search_text(new.title)) || to_tsvector('simple', cardwise_search_text(new.description)))
+          on conflict (set_id) do update set document = excluded.document;
+      else
+        delete from study_set_search where set_id = new.id;
+      end if;
+      return null;
+    end $$`.execute(db)
+  await sql`create trigger study_sets_search after insert or update of title, description, is_public on study_sets
+    for each row execute function study_sets_search_sync()`.execute(db)
+  await sql`insert into study_set_search (set_id, document)
+    select id, to_tsvector('simple', cardwise_search_text(title)) || to_tsvector('simple', cardwise_search_text(description))
+    from study_sets where is_public = 1`.execute(db)
+}
+
+async function downPostgres(db: Kysely<any>): Promise<void> {
+  await sql`drop trigger study_sets_search on study_sets`.execute(db)
+  await sql`drop function study_sets_search_sync()`.execute(db)
+  await sql`drop table study_set_search`.execute(db)
+  await sql`drop function cardwise_search_text(text)`.execute(db)
 }

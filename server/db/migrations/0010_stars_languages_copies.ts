@@ -33,10 +33,4 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('study_sets_copied_from').on('study_sets').column('copied_from_set_id').execute()
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('study_sets_copied_from').execute()
-  await db.schema.alterTable('study_sets').dropColumn('copied_from_set_id').execute()
-  await db.schema.alterTable('study_sets').dropColumn('definition_language').execute()
-  await db.schema.alterTable('study_sets').dropColumn('term_language').execute()
-  await db.schema.dropTable('card_stars').execute()
-}
+// No `down`: SQLite cannot drop a column that a foreign key names (copied_from_set_id).

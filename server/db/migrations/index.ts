@@ -4,7 +4,9 @@ import * as m0002 from './0002_study_sets'
 import * as m0003 from './0003_contact'
 import * as m0004 from './0004_study_records'
 import * as m0005 from './0005_public_set_search'
+import * as m0006 from './0006_rate_limits'
 import * as m0008 from './0008_media'
+import * as m0009 from './0009_classes'
 import * as m0010 from './0010_stars_languages_copies'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
@@ -14,6 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0003_contact': m0003,
   '0004_study_records': m0004,
   '0005_public_set_search': m0005,
+  '0006_rate_limits': m0006,
   '0008_media': m0008,
+  '0009_classes': m0009,
   '0010_stars_languages_copies': m0010,
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { FlashcardsTable } from '../../db/schema'
 
@@ -70,7 +70,7 @@ export async function insertCard(db: DB, card: FlashcardRow): Promise<void> {
 const CARD_INSERT_CHUNK = 100
 
 /** Inserts many cards (an import, a copy) in chunks, in the caller's transaction. */
-export async function insertCards(db: DB, cards: FlashcardRow[]): Promise<void> {
+export async function insertCards(db: DB, cards: Insertable<FlashcardsTable>[]): Promise<void> {
   for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
     await db.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
   }

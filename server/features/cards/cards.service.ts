@@ -6,7 +6,7 @@ import { invalidInput, notFound } from '../../http/errors'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/sessions.service'
 import { removeUnusedMedia, requireOwnMedia } from '../media/media.service'
-import { ownedSet, readableSet } from '../sets/set-access'
+import { lockedOwnedSet, readableSet } from '../sets/set-access'
 import type { setSchemas } from '../sets/sets.schemas'
 import { toFlashcard } from './cards.mapper'
 import * as repo from './cards.repo'
@@ -34,8 +34,9 @@ async function reloadCard(db: Deps['db'], cardId: string): Promise<Flashcard> {
 export async function addCard(deps: Deps, setId: string, auth: AuthState, input: CreateCard): Promise<Flashcard> {
   const now = deps.clock.now().toISOString()
   return deps.db.transaction().execute(async (trx) => {
-    // Checked inside the transaction, so a set deleted meanwhile is a clean 404, not a failed insert.
-    await ownedSet({ ...deps, db: trx }, setId, auth)
+    // Checked inside the transaction with the set locked, so a set deleted meanwhile is a clean 404,
+    // not a failed insert.
+    await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     await requireOwnMedia({ db: trx }, auth.user.id, { termImage: input.termImage, definitionImage: input.definitionImage })
     const position = await repo.nextCardPosition(trx, setId, now)
     const row = {
@@ -61,8 +62,8 @@ export async function updateCard(deps: Deps, setId: string, cardId: string, auth
     ...(input.definitionImage !== undefined ? { definition_image_id: input.definitionImage } : {}),
   }
   return deps.db.transaction().execute(async (trx) => {
-    // Read inside the transaction: a concurrent delete may remove the card or move its position.
-    await ownedSet({ ...deps, db: trx }, setId, auth)
+    // Read inside the transaction, the set locked: a concurrent delete may remove the card or move its position.
+    await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     const found = await repo.findCard(trx, setId, cardId)
     if (!found) throw notFound(CARD_NOT_FOUND)
     // An empty PATCH changes nothing (and an UPDATE with no columns is not valid SQL).
@@ -87,8 +88,9 @@ export async function updateCard(deps: Deps, setId: string, cardId: string, auth
 /** Deletes a card; later positions close the gap and cardCount drops, in one transaction. */
 export async function deleteCard(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    // Read inside the transaction: a concurrent delete may have moved this card's position.
-    await ownedSet({ ...deps, db: trx }, setId, auth)
+    // Read inside the transaction after the set's lock: a concurrent delete may have moved this
+    // card's position, and two deletes closing gaps at once would leave positions doubled.
+    await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     const card = await repo.findCard(trx, setId, cardId)
     if (!card) throw notFound(CARD_NOT_FOUND)
     await repo.deleteCardAndCloseGap(trx, card, deps.clock.now().toISOString())

@@ -4,6 +4,7 @@ import { DATA_URL } from '../../../shared/api/media'
 import type { StudySet } from '../../../shared/api/sets'
 import type { ImportSetData } from '../../../shared/import/import-schema'
 import { newId } from '../../db/ids'
+import { writeAnkiPackage, writeAnkiText } from '../imports/anki/write-package'
 import type { Deps } from '../../deps'
 import { HttpError } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
@@ -64,7 +65,7 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
   const now = deps.clock.now().toISOString()
   const id = newId()
   const pictures = await readImportPictures(deps, auth.user.id, input.cards)
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const mediaIds = new Map<string, string>()
     for (const [value, picture] of pictures) {
       mediaIds.set(value, 'mediaId' in picture ? picture.mediaId : (await saveImage({ ...deps, db: trx }, auth.user.id, picture.prepared)).id)
@@ -85,21 +86,21 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
       term_image_id: mediaOf(card.termImage),
       definition_image_id: mediaOf(card.definitionImage),
     }))
-    await repo.insertSet(trx, newSetRow(auth, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
+    await repo.insertSet(trx, newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
     await insertCards(trx, cards)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 export const exportQuerySchema = z.object({
-  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).optional().default('json'),
+  format: z.enum(['json', 'csv', 'txt', 'apkg'], { error: 'Format must be json, csv, txt or apkg.' }).optional().default('json'),
 })
 export type ExportQuery = z.output<typeof exportQuerySchema>
 
 export interface ExportFile {
   contentType: string
   contentDisposition: string
-  body: string
+  body: string | Buffer
 }
 
 /** A CSV value: commas become semicolons (docs/content-rules.md, 'Export'); quotes and line breaks are quoted. */
@@ -122,7 +123,11 @@ export function contentDisposition(title: string, extension: string): string {
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}.${extension}`
 }
 
-/** The owner's set as a JSON or CSV file: its cards in position order; JSON carries pictures as data: URLs, CSV text only. */
+/**
+ * The owner's set as a file, its cards in position order: JSON (pictures as data: URLs), CSV
+ * (text only), Anki's tab-separated text (`txt`) or an Anki package (`apkg`,
+ * server/features/imports/anki).
+ */
 export async function exportSet(deps: Deps, id: string, auth: AuthState, query: ExportQuery): Promise<ExportFile> {
   const set = await ownedSet(deps, id, auth)
   const cards = await deps.db
@@ -131,6 +136,13 @@ export async function exportSet(deps: Deps, id: string, auth: AuthState, query: 
     .where('study_set_id', '=', id)
     .orderBy('position')
     .execute()
+  if (query.format === 'apkg') {
+    const bytes = await writeAnkiPackage(set.title, cards, deps.clock.now().getTime())
+    return { contentType: 'application/octet-stream', contentDisposition: contentDisposition(set.title, 'apkg'), body: Buffer.from(bytes) }
+  }
+  if (query.format === 'txt') {
+    return { contentType: 'text/plain; charset=utf-8', contentDisposition: contentDisposition(set.title, 'txt'), body: writeAnkiText(cards) }
+  }
   if (query.format === 'csv') {
     const lines = ['Term,Definition', ...cards.map((card) => `${csvValue(card.term)},${csvValue(card.definition)}`)]
     return {

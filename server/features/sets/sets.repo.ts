@@ -1,8 +1,9 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import { compiledQuery } from '../../db/compiled-query'
 import type { DB } from '../../db/database'
 import type { StudySetsTable } from '../../db/schema'
-import { containsIgnoringCase, publicSetSearch } from '../../db/text-search'
+import { publicSetIndex, wordlessSearch } from '../../db/public-set-index'
+import { containsIgnoringCase } from '../../db/text-search'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -54,31 +55,15 @@ function filtered(db: DB, filter: SetFilter) {
   return query
 }
 
-/**
- * The public sets the full-text index matches (migration 0005), newest first and counted. Its
- * search ids follow `created`, so the page reads the index backwards and stops after its last
- * row; the count reads the index alone unless a search without words needs the sets' text.
- */
-async function listIndexedPublicSets(db: DB, match: string, plainSearch: string, page: { limit: number; offset: number }) {
-  const matches = sql`study_set_search join study_set_search_ids i on i.search_id = study_set_search.rowid join study_sets s on s.id = i.set_id`
-  const plain = plainSearch
-    ? sql`and (${containsIgnoringCase(sql.ref<string>('s.title'), plainSearch)} or ${containsIgnoringCase(sql.ref<string>('s.description'), plainSearch)})`
-    : sql``
-  const counted = await sql<{ total: number }>`select count(*) as total from ${plainSearch ? matches : sql`study_set_search`} where study_set_search match ${match} ${plain}`.execute(db)
-  const items = await sql<StudySetWithOwner>`select s.*, u.username as owner_username from ${matches} left join users u on u.id = s.owner_id
-    where study_set_search match ${match} ${plain} order by study_set_search.rowid desc limit ${page.limit} offset ${page.offset}`.execute(db)
-  return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) }
-}
-
 /** One page of sets matching the filter, newest first, and how many match in all. */
 export async function listSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
-  // Public sets are many: their words and tags go to the full-text index. A user's own sets are
-  // few, found by owner_id first, so the plain filters are cheap there.
-  const indexed = filter.publicOnly ? publicSetSearch(filter.search, filter.tags) : undefined
-  if (indexed?.match) return listIndexedPublicSets(db, indexed.match, indexed.plainSearch, page)
-  // Without words or tags the public list is all public sets, or those containing a search of
-  // punctuation only ('%'): the is_public index, newest first.
-  return listFilteredSets(db, indexed ? { ...filter, search: indexed.plainSearch } : filter, page)
+  // Public sets are many: their words and tags go to the full-text index (server/db/). A user's
+  // own sets are few, found by owner_id first, so the plain filters are cheap there.
+  if (!filter.publicOnly) return listFilteredSets(db, filter, page)
+  const indexed = await publicSetIndex(db).list(db, filter.search, filter.tags, page)
+  // Without words for the index the public list is all public sets (with their tags), or those
+  // containing a search of punctuation only ('%'): the is_public index, newest first.
+  return indexed ?? listFilteredSets(db, { ...filter, search: wordlessSearch(filter.search) }, page)
 }
 
 async function listFilteredSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
@@ -106,6 +91,15 @@ export async function listTags(db: DB, filter: Pick<SetFilter, 'ownerId' | 'publ
   if (filter.publicOnly) query = query.where('study_sets.is_public', '=', 1)
   const rows = await query.orderBy('set_tags.tag').execute()
   return rows.map((row) => row.tag)
+}
+
+/**
+ * Locks the set's row until the transaction ends (an update that changes nothing): on PostgreSQL
+ * concurrent changes to one set's cards then queue up as SQLite's single writer makes them.
+ * Taken first in a transaction, before anything of the set is read.
+ */
+export async function lockSet(db: DB, id: string): Promise<void> {
+  await db.updateTable('study_sets').set((eb) => ({ updated: eb.ref('updated') })).where('id', '=', id).execute()
 }
 
 export async function insertSet(db: DB, set: Insertable<StudySetsTable>): Promise<void> {

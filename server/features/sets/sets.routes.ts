@@ -134,7 +134,12 @@ export function setsRoutes(deps: Deps): Router {
       auth: 'owner',
       summary: 'The set and its cards as a file (Content-Disposition: attachment, named after the title)',
       query: importExport.exportQuerySchema,
-      responses: { 200: { description: 'The file, JSON or CSV as `format` asks', contentTypes: ['application/json', 'text/csv'] } },
+      responses: {
+        200: {
+          description: 'The file as `format` asks: json, csv, txt (tab-separated with Anki headers) or apkg (an Anki package, schema 11)',
+          contentTypes: ['application/json', 'text/csv', 'text/plain', 'application/octet-stream'],
+        },
+      },
     },
     requireUser(deps),
     async (ctx) => {

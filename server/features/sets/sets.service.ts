@@ -6,7 +6,7 @@ import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/sessions.service'
 import { insertCards, listAllCards } from '../cards/cards.repo'
 import { mediaOfSet, removeUnusedMedia } from '../media/media.service'
-import { ownedSet, readableSet } from './set-access'
+import { lockedOwnedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
 import type { StudySetRow } from './sets.repo'
@@ -15,16 +15,19 @@ import type { setSchemas } from './sets.schemas'
 type CreateSet = z.output<typeof setSchemas.createSet>
 type UpdateSet = z.output<typeof setSchemas.updateSet>
 
-/** A set just written, read back with its owner's name, as the API shows it. */
-export async function reloadSet(deps: Deps, id: string): Promise<StudySet> {
-  const set = await repo.findSetById(deps.db, id)
+/**
+ * A set just written, read back with its owner's name, as the API shows it: read in the writing
+ * transaction (`db`), so a delete right after cannot hide it.
+ */
+export async function reloadSet(db: Deps['db'], id: string): Promise<StudySet> {
+  const set = await repo.findSetById(db, id)
   if (!set) throw new Error(`set ${id} vanished while being written`)
   return toStudySet(set)
 }
 
 /** The row of a new set of the caller's, created and updated `now`. */
 export function newSetRow(
-  auth: AuthState,
+  ownerId: string,
   fields: {
     id: string
     title: string
@@ -40,7 +43,7 @@ export function newSetRow(
 ): StudySetRow {
   return {
     id: fields.id,
-    owner_id: auth.user.id,
+    owner_id: ownerId,
     title: fields.title,
     description: fields.description,
     tags: fields.tags,
@@ -57,11 +60,11 @@ export function newSetRow(
 export async function createSet(deps: Deps, auth: AuthState, input: CreateSet): Promise<StudySet> {
   const now = deps.clock.now().toISOString()
   const id = newId()
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.insertSet(trx, newSetRow(auth, { ...input, id, cardCount: 0 }, now))
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.insertSet(trx, newSetRow(auth.user.id, { ...input, id, cardCount: 0 }, now))
     await repo.replaceSetTags(trx, id, input.tags)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 export async function getSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySet> {
@@ -69,8 +72,9 @@ export async function getSet(deps: Deps, id: string, auth: AuthState | undefined
 }
 
 export async function updateSet(deps: Deps, id: string, auth: AuthState, input: UpdateSet): Promise<StudySet> {
-  await ownedSet(deps, id, auth)
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
+    // Checked in the transaction, the set locked: a delete in between is a 404, not a failed write.
+    await lockedOwnedSet({ ...deps, db: trx }, id, auth)
     await repo.updateSet(trx, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -81,8 +85,8 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
       updated: deps.clock.now().toISOString(),
     })
     if (input.tags !== undefined) await repo.replaceSetTags(trx, id, input.tags)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 /**
@@ -90,8 +94,8 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
  * statement), and so do its pictures that no other card shows.
  */
 export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promise<void> {
-  await ownedSet(deps, id, auth)
   await deps.db.transaction().execute(async (trx) => {
+    await lockedOwnedSet({ ...deps, db: trx }, id, auth)
     const pictures = await mediaOfSet({ db: trx }, id)
     await repo.deleteSet(trx, id)
     await removeUnusedMedia({ db: trx }, pictures)
@@ -107,7 +111,10 @@ export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promis
 export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Promise<StudySet> {
   const now = deps.clock.now().toISOString()
   const id = newId()
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
+    // The source's row locked first: its cards cannot change and it cannot be deleted while they
+    // are copied (on PostgreSQL each statement would otherwise see the newest rows on its own).
+    await repo.lockSet(trx, sourceId)
     const source = await readableSet({ ...deps, db: trx }, sourceId, auth)
     const cards = (await listAllCards(trx, sourceId)).map((card, index) => ({
       ...card,
@@ -119,7 +126,7 @@ export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Pr
     await repo.insertSet(
       trx,
       newSetRow(
-        auth,
+        auth.user.id,
         {
           id,
           title: source.title,
@@ -136,8 +143,8 @@ export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Pr
     )
     await repo.replaceSetTags(trx, id, source.tags)
     await insertCards(trx, cards)
+    return reloadSet(trx, id)
   })
-  return reloadSet(deps, id)
 }
 
 export async function listMySets(deps: Deps, auth: AuthState, query: SetListQuery): Promise<ListResponse<StudySet>> {

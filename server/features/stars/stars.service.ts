@@ -1,4 +1,5 @@
 import type { StarsResponse } from '../../../shared/api/stars'
+import { isForeignKeyViolation } from '../../db/database'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
@@ -12,7 +13,7 @@ import * as repo from './stars.repo'
  */
 async function starTarget(deps: Deps, setId: string, cardId: string, auth: AuthState): Promise<void> {
   const target = await repo.findStarTarget(deps.db, setId, cardId)
-  if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+  if (!target || !(await canRead(deps.db, setId, target, auth))) throw notFound(SET_NOT_FOUND)
   if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
 }
 
@@ -20,7 +21,14 @@ export async function starCard(deps: Deps, setId: string, cardId: string, auth: 
   await deps.db.transaction().execute(async (trx) => {
     // Checked in the transaction that writes, so a card deleted meanwhile is a clean 404.
     await starTarget({ ...deps, db: trx }, setId, cardId, auth)
-    await repo.insertStar(trx, { user_id: auth.user.id, flashcard_id: cardId, study_set_id: setId, created: deps.clock.now().toISOString() })
+    try {
+      await repo.insertStar(trx, { user_id: auth.user.id, flashcard_id: cardId, study_set_id: setId, created: deps.clock.now().toISOString() })
+    } catch (error) {
+      // On PostgreSQL a delete of the card can commit between the check and the insert: the
+      // foreign key refuses the star, and the answer is the one the delete would have given first.
+      if (isForeignKeyViolation(error)) throw notFound(CARD_NOT_FOUND)
+      throw error
+    }
   })
 }
 

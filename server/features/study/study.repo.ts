@@ -36,12 +36,17 @@ export async function findSession(db: DB, userId: string, sessionId: string): Pr
   return db.selectFrom('learning_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst()
 }
 
+/**
+ * Changes a session that is still in progress; false when it is completed (or gone) by now. The
+ * condition is in the update itself, so of two requests completing it at once only one succeeds.
+ */
 export async function updateSession(
   db: DB,
   sessionId: string,
   changes: Partial<Pick<LearningSessionRow, 'correct_count' | 'incorrect_count' | 'status' | 'end_time'>>,
-): Promise<void> {
-  await db.updateTable('learning_sessions').set(changes).where('id', '=', sessionId).execute()
+): Promise<boolean> {
+  const result = await db.updateTable('learning_sessions').set(changes).where('id', '=', sessionId).where('status', '=', 'in_progress').executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
 /** Adds one answer to the card's running counts, creating the row on the first answer. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { BestMatchTime, CardProgress, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
+import { isForeignKeyViolation } from '../../db/database'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
@@ -17,10 +18,23 @@ type MatchResult = z.output<typeof studySchemas.matchResult>
 export const SESSION_NOT_FOUND = 'Learning session not found'
 export const SESSION_COMPLETED = 'This learning session is already completed.'
 
-/** Study records are kept only on sets the caller may read (public or their own); others are 404. */
+/**
+ * A write whose set or card was deleted after the check (on PostgreSQL a delete can commit in
+ * between; the foreign key refuses the row) answers as if the delete had come first: 404.
+ */
+async function insertUnlessGone<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound(message)
+    throw error
+  }
+}
+
+/** Study records are kept only on sets the caller may read (set-access.ts); others are 404. */
 async function assertReadable(deps: Deps, setId: string, auth: AuthState): Promise<void> {
   const set = await repo.findSetVisibility(deps.db, setId)
-  if (!set || !canRead(set, auth)) throw notFound(SET_NOT_FOUND)
+  if (!set || !(await canRead(deps.db, setId, set, auth))) throw notFound(SET_NOT_FOUND)
 }
 
 export async function createSession(deps: Deps, setId: string, auth: AuthState, input: CreateSession): Promise<LearningSession> {
@@ -36,7 +50,7 @@ export async function createSession(deps: Deps, setId: string, auth: AuthState, 
     incorrect_count: 0,
     status: 'in_progress' as const,
   }
-  await repo.insertSession(deps.db, row)
+  await insertUnlessGone(repo.insertSession(deps.db, row), SET_NOT_FOUND)
   return toLearningSession(row)
 }
 
@@ -57,7 +71,7 @@ export async function updateSession(deps: Deps, sessionId: string, auth: AuthSta
       ...(input.status === 'completed' ? { status: 'completed' as const, end_time: deps.clock.now().toISOString() } : {}),
     }
     if (Object.keys(changes).length === 0) return toLearningSession(session)
-    await repo.updateSession(trx, sessionId, changes)
+    if (!(await repo.updateSession(trx, sessionId, changes))) throw conflict(undefined, SESSION_COMPLETED)
     return toLearningSession({ ...session, ...changes })
   })
 }
@@ -68,9 +82,9 @@ export async function updateSession(deps: Deps, sessionId: string, auth: AuthSta
  */
 export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, input: Answer): Promise<CardProgress> {
   const at = deps.clock.now().toISOString()
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const answered = deps.db.transaction().execute(async (trx) => {
     const target = await repo.findAnswerTarget(trx, setId, input.cardId)
-    if (!target || !canRead(target, auth)) throw notFound(SET_NOT_FOUND)
+    if (!target || !(await canRead(trx, setId, target, auth))) throw notFound(SET_NOT_FOUND)
     if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
     const progress = await repo.recordAnswer(trx, { userId: auth.user.id, setId, cardId: input.cardId, correct: input.correct, at })
     if (input.mode === 'write') {
@@ -86,7 +100,8 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
     }
     return progress
   })
-  return toCardProgress(row)
+  // The card (or its set) deleted between the check and the write: as if deleted before.
+  return toCardProgress(await insertUnlessGone(answered, CARD_NOT_FOUND))
 }
 
 export async function getProgress(deps: Deps, setId: string, auth: AuthState): Promise<ProgressResponse> {
@@ -106,7 +121,7 @@ export async function recordMatchResult(deps: Deps, setId: string, auth: AuthSta
     incorrect_matches: input.incorrectMatches,
     created: deps.clock.now().toISOString(),
   }
-  await repo.insertMatchResult(deps.db, row)
+  await insertUnlessGone(repo.insertMatchResult(deps.db, row), SET_NOT_FOUND)
   return { id: row.id, timeTaken: row.time_taken, correctMatches: row.correct_matches, incorrectMatches: row.incorrect_matches, created: row.created }
 }
 

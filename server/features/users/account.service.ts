@@ -3,7 +3,7 @@ import type { ChangePasswordInput, ConfirmEmailChangeInput, RegisterInput } from
 import type { User } from '../../../shared/api/users'
 import { DEFAULT_PLAN_NAME } from '../../../shared/limits'
 import { messages } from '../../../shared/messages'
-import { isUniqueViolation } from '../../db/database'
+import { isUniqueViolation, isUniqueViolationOn } from '../../db/database'
 import { newId, newSecret } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, invalidInput } from '../../http/errors'
@@ -48,7 +48,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
   } catch (error) {
     // Two registrations raced past the checks above: the unique indexes decide.
     if (isUniqueViolation(error)) {
-      throw conflict(/email/i.test((error as Error).message) ? { email: messages.emailTaken } : { username: messages.usernameTaken })
+      throw conflict(isUniqueViolationOn(error, 'users', 'email') ? { email: messages.emailTaken } : { username: messages.usernameTaken })
     }
     throw error
   }

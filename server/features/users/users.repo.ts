@@ -1,6 +1,7 @@
-import { type Selectable, sql, type Updateable } from 'kysely'
+import type { Selectable, Updateable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { UsersTable } from '../../db/schema'
+import { lowerCased } from '../../db/text-search'
 
 export type UserRow = Selectable<UsersTable>
 export type UserWithPlan = UserRow & { plan_name: string }
@@ -19,7 +20,7 @@ export async function findUserByEmail(db: DB, email: string): Promise<UserWithPl
 
 /** Usernames match whatever their case (an index on lower(username) serves this). */
 export async function findUserByUsername(db: DB, username: string): Promise<UserWithPlan | undefined> {
-  return selectUsersWithPlan(db).where(sql<string>`lower(users.username)`, '=', username.toLowerCase()).executeTakeFirst()
+  return selectUsersWithPlan(db).where(lowerCased('users.username'), '=', username.toLowerCase()).executeTakeFirst()
 }
 
 export async function findPlanByName(db: DB, name: string) {

@@ -1,11 +1,11 @@
-/** The banner's text and version (spec section 1). A new version shows the banner again to everyone. */
+/** The banner's text and version (docs/content-rules.md). A new version shows the banner again to everyone. */
 export const ANNOUNCEMENT_TEXT = 'This is an early beta. Expect bugs and changes.'
 export const ANNOUNCEMENT_VERSION = '1.0'
 
 /** The one local-storage key of the banner: JSON `{ version, at }`, `at` in ms since the epoch. */
 export const ANNOUNCEMENT_STORAGE_KEY = 'announcement_dismissed'
 
-/** How long a dismissal lasts (spec section 1: "less than 7 days ago"). */
+/** How long a dismissal lasts (docs/content-rules.md: "less than 7 days ago"). */
 export const DISMISSAL_DURATION_MS = 7 * 24 * 60 * 60 * 1000
 
 export interface AnnouncementDismissal {

@@ -10,7 +10,7 @@ import { forgetSession, useAuth } from './useAuth'
 
 /**
  * Runs the session monitor while someone is signed in and shows the session-invalidated modal:
- * a 5 s countdown to /login, 'Login Now' to go at once, and closing it logs out (spec section 4).
+ * a 5 s countdown to /login, 'Login Now' to go at once, and closing it logs out (docs/content-rules.md).
  */
 export function SessionManager() {
   const auth = useAuth()

@@ -8,7 +8,7 @@ import type {
 import type { AuthResponse, UserResponse } from '@shared/api/users'
 import { api } from '@/lib/api'
 
-/** The account calls of api.md, typed by the shared schemas. */
+/** The account calls of the API (GET /api/openapi.json), typed by the shared schemas. */
 export const authApi = {
   register: (input: RegisterInput) => api.post<UserResponse>('/auth/register', input),
   requestVerification: (email: string) => api.post('/auth/request-verification', { email }),

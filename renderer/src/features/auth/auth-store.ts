@@ -7,7 +7,7 @@ export interface AuthSnapshot {
   user: User
 }
 
-/** The client auth key in local storage (spec section 9). */
+/** The client auth key in local storage (docs/content-rules.md). */
 export const AUTH_STORAGE_KEY = 'cardwise_auth'
 
 type Listener = () => void

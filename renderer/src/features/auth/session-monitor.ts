@@ -2,7 +2,7 @@ import type { AuthResponse, RealtimeEvent, User, UserResponse } from '@shared/ap
 import { REALTIME_RECONNECT_INTERVALS_MS, SESSION_CHECK_INTERVAL_MS } from '@shared/limits'
 import { sessionMessages } from '@shared/messages'
 
-/** Why the session-invalidated modal appears (spec sections 4 and 8). */
+/** Why the session-invalidated modal appears (docs/content-rules.md). */
 export type InvalidationReason = 'expired' | 'credentialsChanged' | 'noLongerValid' | 'deleted' | 'periodicCheckFailed'
 
 export const invalidationMessages: Record<InvalidationReason, string> = {

@@ -26,7 +26,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** The owner's 'Export Set': downloads the set's cards as JSON or CSV (spec section 9). */
+/** The owner's 'Export Set': downloads the set's cards as JSON or CSV (docs/content-rules.md). */
 export function ExportDialog({ set, onClose }: ExportDialogProps) {
   return (
     <Dialog open={set !== null} title="Export Set" onClose={onClose}>

@@ -40,7 +40,7 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-/** The client's checks of spec section 5 (the server checks again). */
+/** The client's checks (the server checks again). */
 function checkForm(file: File | null, title: string, description: string): ImportErrors {
   const errors: ImportErrors = {}
   if (!file) errors.file = importMessages.noFile

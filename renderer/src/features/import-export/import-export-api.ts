@@ -10,7 +10,7 @@ export interface ImportSetInput {
 
 export type ExportFormat = 'json' | 'csv'
 
-/** The import and export calls of api.md ("Study sets and cards"). */
+/** The import and export calls (documented in GET /api/openapi.json). */
 export const importExportApi = {
   importSet: (input: ImportSetInput, onProgress?: UploadProgress, signal?: AbortSignal) =>
     apiUpload<StudySet>('POST', '/sets/import', input, onProgress, { signal }),

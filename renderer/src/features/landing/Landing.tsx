@@ -6,7 +6,7 @@ import { Hero } from './Hero'
 import { HowItWorks } from './HowItWorks'
 import styles from './Landing.module.css'
 
-/** The landing page (spec section 2): hero, features, how it works, FAQ and a closing call to action. */
+/** The landing page (docs/content-rules.md): hero, features, how it works, FAQ and a closing call to action. */
 export function Landing() {
   const auth = useAuth()
   return (

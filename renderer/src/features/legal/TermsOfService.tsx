@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import styles from './Legal.module.css'
 
-/** The terms of service (spec section 2: static, last updated February 25, 2025, links to /contact). */
+/** The terms of service (docs/content-rules.md: static, last updated February 25, 2025, links to /contact). */
 export function TermsOfService() {
   return (
     <article className={styles.page} aria-labelledby="terms-title">

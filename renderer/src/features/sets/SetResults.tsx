@@ -11,7 +11,7 @@ interface SetResultsProps {
   /** Shown instead of 'No study sets found' when nothing matches and no filter is set. */
   emptyWithoutFilters?: ReactNode
   filtersActive: boolean
-  /** Public Sets shows list errors in red; My Sets ignores them (spec section 8). */
+  /** Public Sets shows list errors in red; My Sets ignores them (docs/content-rules.md). */
   showErrors: boolean
 }
 

@@ -48,7 +48,7 @@ function setListQuery({ search, tags, page = 1, perPage = SET_LIST_PAGE_SIZE }: 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 const cardPath = (setId: string, cardId: string) => `${setPath(setId)}/cards/${encodeURIComponent(cardId)}`
 
-/** The study-set and card calls of api.md ("Study sets and cards"). */
+/** The study-set and card calls (documented in GET /api/openapi.json). */
 export const setsApi = {
   listMine: (params: SetListParams, signal?: AbortSignal) => api.get<ListResponse<StudySet>>(`/sets${setListQuery(params)}`, { signal }),
   listPublic: (params: SetListParams, signal?: AbortSignal) =>

@@ -25,7 +25,7 @@ export const emptyCardForm: CardFormValues = { term: '', definition: '', termIma
 
 /**
  * The create page's and the edit dialog's set form. A failed save shows the server's field errors,
- * else `failureMessage` (spec section 8).
+ * else `failureMessage` (docs/content-rules.md).
  */
 export function useSetForm(initial: SetFormValues, failureMessage: string, send: (input: SetFormValues) => Promise<void>) {
   const form = useSchemaForm({

@@ -76,7 +76,7 @@ export function useStudySet(id: string) {
     [fetchMore, mergePage, id, loadedCount],
   )
 
-  /** Fetches every card not shown yet, 500 at a time (spec section 9's full-list batch). */
+  /** Fetches every card not shown yet, 500 at a time (full-list batch). */
   const loadAllCards = useCallback(
     () =>
       fetchMore(async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { setsApi, type TagScope } from './sets-api'
 
-/** The tags to filter by. A failure leaves the list empty without a word (spec section 8). */
+/** The tags to filter by. A failure leaves the list empty without a word (docs/content-rules.md). */
 export function useTagOptions(scope: TagScope) {
   const [tags, setTags] = useState<string[]>([])
   const [version, setVersion] = useState(0)

@@ -24,7 +24,7 @@ export interface ModeAnswerInput {
 /** Records one answer of any mode (POST /api/sets/:id/answers). */
 export const recordAnswer = (setId: string, input: ModeAnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input)
 
-/** The study-record calls of api.md ("Study records"). Each needs a signed-in caller. */
+/** The study-record calls (documented in GET /api/openapi.json). Each needs a signed-in caller. */
 export const studyApi = {
   progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
   answer: (setId: string, input: AnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input),
@@ -37,7 +37,7 @@ export const studyApi = {
 
 /**
  * Study records are saved only for a signed-in student, and a failed save never interrupts study
- * (spec section 8: save failures are silently ignored). Resolves to undefined for a visitor or on
+ * (docs/study-rules.md: save failures are silently ignored). Resolves to undefined for a visitor or on
  * any failure.
  */
 export async function saveQuietly<T>(save: () => Promise<T>): Promise<T | undefined> {
@@ -56,7 +56,7 @@ export interface LoadedStudySet {
 
 /**
  * A set and its cards in position order, read `pageSize` at a time until the set's cardCount is
- * reached, a short page arrives, or `limit` cards are in hand (spec section 7: Learn and Write
+ * reached, a short page arrives, or `limit` cards are in hand (docs/study-rules.md: Learn and Write
  * read pages of 100; Match reads its first 50).
  */
 export async function loadStudySet(

@@ -2,10 +2,10 @@ import { useCallback, useSyncExternalStore } from 'react'
 
 export type Theme = 'dark' | 'light'
 
-/** The local-storage key of the theme (spec section 9). public/theme-init.js reads it before the first paint. */
+/** The local-storage key of the theme (docs/content-rules.md). public/theme-init.js reads it before the first paint. */
 export const THEME_STORAGE_KEY = 'theme'
 
-/** Dark by default; light only when the stored theme is 'light' (spec section 4). */
+/** Dark by default; light only when the stored theme is 'light' (docs/content-rules.md). */
 export function themeFromStorage(stored: string | null): Theme {
   return stored === 'light' ? 'light' : 'dark'
 }

@@ -21,7 +21,7 @@ import {
 } from './learn'
 import styles from './Learn.module.css'
 
-/** /study-sets/:id/learn: multiple-choice questions on every card, in batches (spec section 4). */
+/** /study-sets/:id/learn: multiple-choice questions on every card, in batches (docs/study-rules.md). */
 export function LearnMode({ setId: id }: { setId: string }) {
   const load = useStudyCards(id, { pageSize: STUDY_CARD_PAGE_SIZE })
   return (
@@ -255,7 +255,7 @@ class LearnRecords {
 
   constructor(private readonly setId: string) {}
 
-  /** Opens the play-through's session; Restart first closes the one before (spec section 4). */
+  /** Opens the play-through's session; Restart first closes the one before (docs/study-rules.md). */
   begin(attempt: number, totalCards: number): void {
     if (!this.firstTime(`begin:${attempt}`)) return
     if (attempt > 1) this.complete(attempt - 1)

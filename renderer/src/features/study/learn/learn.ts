@@ -1,7 +1,7 @@
 import { LEARN_MAX_OPTIONS, STUDY_BATCH_SIZE } from '@shared/limits'
 
 /**
- * Learn mode as a pure state machine (spec section 4, "Learn mode"): multiple-choice questions on
+ * Learn mode as a pure state machine (docs/study-rules.md): multiple-choice questions on
  * every card of the set, in batches of 10. A wrong answer puts the card on the missed list, which
  * is played first in the next batch; a right answer takes it off. When no unseen or missed card
  * is left, the play-through is finished. Randomness (the order of the options) comes in as

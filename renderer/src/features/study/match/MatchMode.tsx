@@ -3,7 +3,7 @@ import { StudyLoadView } from '@/features/study/StudyFrame'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import { MatchGame } from './MatchGame'
 
-/** Match mode: the set's first 50 cards (spec section 7), played 10 at a time. */
+/** Match mode: the set's first 50 cards (docs/study-rules.md), played 10 at a time. */
 export function MatchMode({ setId }: { setId: string }) {
   const load = useStudyCards(setId, { pageSize: MATCH_FETCH_LIMIT, limit: MATCH_FETCH_LIMIT })
   return (

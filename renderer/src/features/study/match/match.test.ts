@@ -57,7 +57,7 @@ describe('match: dealing a game', () => {
     expect(state.definitions).toEqual([])
   })
 
-  it('Start Game deals one term and one definition item per card, as spec section 3 names them', () => {
+  it('Start Game deals one term and one definition item per card, as docs/study-rules.md names them', () => {
     const state = playing(cardsOf(3))
     expect(state.phase).toBe('playing')
     expect([...state.terms].sort((a, b) => a.id.localeCompare(b.id))).toEqual([

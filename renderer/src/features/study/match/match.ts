@@ -1,5 +1,5 @@
 /**
- * Match mode as a pure state machine (spec sections 2, 3, 4 and 9): a game deals up to `cardCount`
+ * Match mode as a pure state machine (docs/study-rules.md): a game deals up to `cardCount`
  * cards as two independently shuffled columns, terms and definitions; the student pairs an item
  * of one column with one of the other, by dragging or by selecting one and then the other. Time
  * and randomness come in with the events, so every rule is checkable in a unit test.
@@ -36,7 +36,7 @@ export interface MatchItem {
 
 export type MatchFeedback = 'correct' | 'incorrect'
 
-/** The feedback banner's words (spec section 4). */
+/** The feedback banner's words (docs/study-rules.md). */
 export const MATCH_FEEDBACK_TEXT: Record<MatchFeedback, string> = {
   correct: 'Correct match! ✅',
   incorrect: 'Incorrect match. Try again! ❌',
@@ -158,7 +158,7 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 /**
  * A term and a definition match when they come from the same card, or when the definition reads
  * the same (trimmed, case-insensitive) as the term's own definition: two cards with one
- * definition cannot be told apart, so either pairing counts (spec section 4).
+ * definition cannot be told apart, so either pairing counts (docs/study-rules.md).
  */
 function isMatch(state: MatchState, term: MatchItem, definition: MatchItem): boolean {
   if (term.pairKey === definition.pairKey) return true

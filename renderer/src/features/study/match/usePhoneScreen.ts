@@ -11,7 +11,7 @@ function subscribe(listener: () => void): () => void {
 
 const isPhone = () => window.matchMedia(PHONE_QUERY).matches
 
-/** True on phone-sized screens, where Match deals fewer cards (spec section 9: 6 on mobile). */
+/** True on phone-sized screens, where Match deals fewer cards (docs/study-rules.md: 6 on mobile). */
 export function usePhoneScreen(): boolean {
   return useSyncExternalStore(subscribe, isPhone, () => false)
 }

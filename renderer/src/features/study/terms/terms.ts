@@ -3,7 +3,7 @@ import type { CardProgress, CardStatus } from '@shared/api/study'
 import { cardProgress } from '@shared/study/mastery'
 
 /**
- * The Terms list's sort and filter (spec section 2: sort by mastery, attempts or alphabetically;
+ * The Terms list's sort and filter (docs/study-rules.md: sort by mastery, attempts or alphabetically;
  * filter by all, mastered, learning, needs_review) as pure functions over the cards and the
  * student's progress. A card never answered counts as 0% mastered with 0 attempts, so the spec's
  * rule puts it under needs_review.

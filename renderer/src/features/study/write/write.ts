@@ -1,7 +1,7 @@
 import { STUDY_BATCH_SIZE } from '@shared/limits'
 
 /**
- * Write mode as a pure state machine (spec sections 2 and 4): the student types the definition of
+ * Write mode as a pure state machine (docs/study-rules.md): the student types the definition of
  * each term. All cards are played in batches of 10; each card is unanswered ('answering'), then
  * 'checked', then the next card follows. After the last card of a batch comes the batch 'summary';
  * Continue starts the next batch, missed cards first, then cards not yet played; when no card is
@@ -102,7 +102,7 @@ function startNextBatch(state: WriteState): WriteState {
   }
 }
 
-/** Check is possible only for an unanswered card with a non-blank answer (spec section 5). */
+/** Check is possible only for an unanswered card with a non-blank answer (docs/study-rules.md). */
 export function canCheck(state: WriteState): boolean {
   return state.phase === 'answering' && state.answer.trim() !== ''
 }
@@ -187,7 +187,7 @@ export interface WriteProgress {
   total: number
 }
 
-/** The numbers of the progress line; a and b are capped at the set's size (spec section 9). */
+/** The numbers of the progress line; a and b are capped at the set's size (docs/study-rules.md). */
 export function writeProgress(state: WriteState): WriteProgress {
   const total = state.cards.length
   // Constant through a batch: a card only moves between these three lists within the batch.
@@ -203,7 +203,7 @@ export function writeProgress(state: WriteState): WriteProgress {
   }
 }
 
-/** 'Batch X of Y • Card n/m • Total Progress: a/b' (spec section 2). */
+/** 'Batch X of Y • Card n/m • Total Progress: a/b' (docs/study-rules.md). */
 export function progressLine(progress: WriteProgress): string {
   return `Batch ${progress.batch} of ${progress.batches} • Card ${progress.card}/${progress.cardsInBatch} • Total Progress: ${progress.done}/${progress.total}`
 }

@@ -1,0 +1,198 @@
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { ClassesTable, Database } from '../../db/schema'
+import type { StudySetWithOwner } from '../sets/sets.repo'
+
+export type ClassRow = Selectable<ClassesTable>
+/** A class with what its API shape needs: the teacher's username and the number of students. */
+export type ClassWithCounts = ClassRow & { owner_username: string; member_count: number }
+
+function selectClasses(db: DB) {
+  return db
+    .selectFrom('classes')
+    .innerJoin('users as owner', 'owner.id', 'classes.owner_id')
+    .selectAll('classes')
+    .select('owner.username as owner_username')
+    .select((eb) =>
+      eb
+        .selectFrom('class_members')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('class_members.class_id', '=', 'classes.id')
+        .as('member_count'),
+    )
+}
+
+/** PostgreSQL's count() is a bigint, which pg hands over as a string. */
+function withNumberCount<T extends { member_count: unknown }>(row: T): T & { member_count: number } {
+  return { ...row, member_count: Number(row.member_count ?? 0) }
+}
+
+export async function findClassById(db: DB, id: string): Promise<ClassWithCounts | undefined> {
+  const row = await selectClasses(db).where('classes.id', '=', id).executeTakeFirst()
+  return row && withNumberCount(row)
+}
+
+export async function findClassByCode(db: DB, joinCode: string): Promise<ClassWithCounts | undefined> {
+  const row = await selectClasses(db).where('classes.join_code', '=', joinCode).executeTakeFirst()
+  return row && withNumberCount(row)
+}
+
+export async function isMember(db: DB, classId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('class_members')
+    .select('user_id')
+    .where('class_id', '=', classId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The classes a user teaches or is a student of. */
+function classesOf(db: DB, userId: string) {
+  return selectClasses(db).where((eb) =>
+    eb.or([
+      eb('classes.owner_id', '=', userId),
+      eb.exists(
+        eb
+          .selectFrom('class_members')
+          .select('class_members.class_id')
+          .whereRef('class_members.class_id', '=', 'classes.id')
+          .where('class_members.user_id', '=', userId),
+      ),
+    ]),
+  )
+}
+
+/** One page of the user's classes, newest first, and how many there are. */
+export async function listClassesOf(db: DB, userId: string, page: { limit: number; offset: number }) {
+  const counted = await db
+    .selectFrom('classes')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) =>
+      eb.or([
+        eb('classes.owner_id', '=', userId),
+        eb('classes.id', 'in', eb.selectFrom('class_members').select('class_members.class_id').where('class_members.user_id', '=', userId)),
+      ]),
+    )
+    .executeTakeFirst()
+  const rows = await classesOf(db, userId).orderBy('classes.created', 'desc').orderBy('classes.id', 'desc').limit(page.limit).offset(page.offset).execute()
+  return { items: rows.map(withNumberCount), total: Number(counted?.total ?? 0) }
+}
+
+export async function insertClass(db: DB, row: Insertable<ClassesTable>): Promise<void> {
+  await db.insertInto('classes').values(row).execute()
+}
+
+export async function updateClass(db: DB, id: string, changes: Updateable<ClassesTable>): Promise<void> {
+  await db.updateTable('classes').set(changes).where('id', '=', id).execute()
+}
+
+export async function deleteClass(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('classes').where('id', '=', id).execute()
+}
+
+/** Adds a student; joining again changes nothing (not even the joined time). */
+export async function addMember(db: DB, row: { class_id: string; user_id: string; joined: string }): Promise<void> {
+  await db
+    .insertInto('class_members')
+    .values(row)
+    .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
+    .execute()
+}
+
+/** Removes a student; true when they were one. */
+export async function removeMember(db: DB, classId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('class_members').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** The students of a class, by username: id and username only (never an email). */
+export async function listMembers(db: DB, classId: string): Promise<{ id: string; username: string }[]> {
+  return db
+    .selectFrom('class_members')
+    .innerJoin('users', 'users.id', 'class_members.user_id')
+    .select(['users.id', 'users.username'])
+    .where('class_members.class_id', '=', classId)
+    .orderBy('users.username')
+    .execute()
+}
+
+/** Assigns a set; assigning it again changes nothing. */
+export async function assignSet(db: DB, row: { class_id: string; set_id: string; assigned: string }): Promise<void> {
+  await db
+    .insertInto('class_sets')
+    .values(row)
+    .onConflict((oc) => oc.columns(['class_id', 'set_id']).doNothing())
+    .execute()
+}
+
+/** Takes a set back from the class; true when it was assigned. */
+export async function unassignSet(db: DB, classId: string, setId: string): Promise<boolean> {
+  const result = await db.deleteFrom('class_sets').where('class_id', '=', classId).where('set_id', '=', setId).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** The sets assigned to a class, most recently assigned first, in the shape the set mapper takes. */
+export async function listAssignedSets(db: DB, classId: string): Promise<StudySetWithOwner[]> {
+  return db
+    .selectFrom('class_sets')
+    .innerJoin('study_sets', 'study_sets.id', 'class_sets.set_id')
+    .leftJoin('users', 'users.id', 'study_sets.owner_id')
+    .selectAll('study_sets')
+    .select('users.username as owner_username')
+    .where('class_sets.class_id', '=', classId)
+    .orderBy('class_sets.assigned', 'desc')
+    .orderBy('study_sets.id')
+    .execute()
+}
+
+/**
+ * The class rule of set access, as a condition on a `study_sets` row: the set is assigned to a
+ * class the user is a student of. Only set-access.ts uses it, so the rule stays in one place.
+ */
+export function assignedToClassOf(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('class_sets')
+      .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
+      .select('class_sets.set_id')
+      .whereRef('class_sets.set_id', '=', 'study_sets.id')
+      .where('class_members.user_id', '=', userId),
+  )
+}
+
+/** True when the set is assigned to a class the user is a student of. */
+export async function isAssignedToClassOf(db: DB, setId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('class_sets')
+    .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
+    .select('class_sets.set_id')
+    .where('class_sets.set_id', '=', setId)
+    .where('class_members.user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The answer counts behind the class progress: every study_progress row of the class's students
+ * on the class's assigned sets. A class is tens of students and a few sets of up to hundreds of
+ * cards, so the rows are few enough to sum with the shared mastery rule in the service.
+ */
+export async function listClassProgressRows(db: DB, classId: string) {
+  return db
+    .selectFrom('study_progress')
+    .innerJoin('class_members', 'class_members.user_id', 'study_progress.user_id')
+    .innerJoin('class_sets', (join) =>
+      join.onRef('class_sets.set_id', '=', 'study_progress.study_set_id').onRef('class_sets.class_id', '=', 'class_members.class_id'),
+    )
+    .select([
+      'study_progress.user_id',
+      'study_progress.study_set_id',
+      'study_progress.correct_count',
+      'study_progress.incorrect_count',
+      'study_progress.last_reviewed',
+    ])
+    .where('class_members.class_id', '=', classId)
+    .execute()
+}

@@ -1,0 +1,209 @@
+import Router from '@koa/router'
+import { classListQuerySchema, classProgressQuerySchema } from '../../../shared/api/classes'
+import type { Deps } from '../../deps'
+import { type Authenticated, requireVerifiedUser } from '../../http/auth'
+import { route } from '../../http/route'
+import type { Input } from '../../http/validate'
+import { classSchemas } from './classes.schemas'
+import * as classes from './classes.service'
+
+type ListClasses = Authenticated & Input<typeof classListQuerySchema>
+type CreateClass = Authenticated & Input<typeof classSchemas.createClass>
+type UpdateClass = Authenticated & Input<typeof classSchemas.updateClass>
+type JoinClass = Authenticated & Input<typeof classSchemas.joinClass>
+type AssignSet = Authenticated & Input<typeof classSchemas.assignSet>
+type Progress = Authenticated & Input<typeof classProgressQuerySchema>
+
+const WHO =
+  'Inside a class, its teacher and its students see it; anyone else gets 404 (its existence is not disclosed), and what only the teacher may do is 403 to a student.'
+
+/**
+ * The class routes (issue 20). Every one is for verified users; who may do what inside a class
+ * (teacher, student, anyone else) is decided in the service.
+ */
+export function classesRoutes(deps: Deps): Router {
+  const router = new Router()
+
+  route<CreateClass>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/classes',
+      auth: 'verified',
+      summary: 'Create a class; the caller is its teacher',
+      body: classSchemas.createClass,
+      responses: { 201: { description: 'The class, with its join code', schema: 'Classroom' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await classes.createClass(deps, ctx.state.auth, ctx.state.input)
+    },
+  )
+
+  route<ListClasses>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/classes',
+      auth: 'verified',
+      summary: 'The classes the caller teaches or is a student of, newest first',
+      query: classListQuerySchema,
+      responses: { 200: { description: 'A page of classes, each with the caller\'s role', schema: { list: 'Classroom' } } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.body = await classes.listMyClasses(deps, ctx.state.auth, ctx.state.input)
+    },
+  )
+
+  route<JoinClass>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/classes/join',
+      auth: 'verified',
+      summary: 'Join a class as a student with its code (any case, spaces and dashes ignored)',
+      description:
+        'Joining twice, or one\'s own class, changes nothing. An unknown code is 404. Failed attempts are limited per client address (RATE_LIMIT_CLASS_JOIN_FAILURES per window; 429 with Retry-After once used up, the right code included).',
+      body: classSchemas.joinClass,
+      responses: { 200: { description: 'The class joined', schema: 'Classroom' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.body = await classes.joinClass(deps, ctx.state.auth, ctx.state.input.code, ctx.ip)
+    },
+  )
+
+  route<Authenticated>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/classes/:id',
+      auth: 'verified',
+      summary: 'A class with its assigned sets and, for the teacher, its students',
+      description: WHO,
+      responses: { 200: { description: 'The class', schema: 'ClassroomDetail' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.body = await classes.getClass(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
+
+  route<UpdateClass>(
+    router,
+    {
+      method: 'PATCH',
+      path: '/api/classes/:id',
+      auth: 'verified',
+      summary: 'Rename the class and/or give it a new join code (the old code stops working); teacher only',
+      description: WHO,
+      body: classSchemas.updateClass,
+      responses: { 200: { description: 'The class', schema: 'Classroom' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.body = await classes.updateClass(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
+
+  route<Authenticated>(
+    router,
+    {
+      method: 'DELETE',
+      path: '/api/classes/:id',
+      auth: 'verified',
+      summary: 'Delete the class (its memberships and assignments; the sets stay); teacher only',
+      description: WHO,
+      responses: { 204: { description: 'Deleted' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      await classes.deleteClass(deps, ctx.params.id ?? '', ctx.state.auth)
+      ctx.status = 204
+    },
+  )
+
+  route<Authenticated>(
+    router,
+    {
+      method: 'DELETE',
+      path: '/api/classes/:id/members/:userId',
+      auth: 'verified',
+      summary: 'Remove a student (the teacher), or leave the class (a student, with `me` or their own id)',
+      description: `${WHO} The teacher cannot leave their own class (409). A user who is not a student of it: 404.`,
+      responses: { 204: { description: 'Removed' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      await classes.removeMember(deps, ctx.params.id ?? '', ctx.params.userId ?? '', ctx.state.auth)
+      ctx.status = 204
+    },
+  )
+
+  route<AssignSet>(
+    router,
+    {
+      method: 'POST',
+      path: '/api/classes/:id/sets',
+      auth: 'verified',
+      summary: "Assign one of the teacher's own sets to the class (again: no change); teacher only",
+      description: `${WHO} A set that is not the teacher's (even a public one) is 404. Students may then read and study it even while it is private, but not change it.`,
+      body: classSchemas.assignSet,
+      responses: { 201: { description: 'The assigned set', schema: 'StudySet' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      ctx.status = 201
+      ctx.body = await classes.assignSet(deps, ctx.params.id ?? '', ctx.state.input.setId, ctx.state.auth)
+    },
+  )
+
+  route<Authenticated>(
+    router,
+    {
+      method: 'DELETE',
+      path: '/api/classes/:id/sets/:setId',
+      auth: 'verified',
+      summary: 'Take a set back from the class: its students lose access at once; teacher only',
+      description: `${WHO} A set not assigned to the class: 404.`,
+      responses: { 204: { description: 'Taken back' } },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      await classes.unassignSet(deps, ctx.params.id ?? '', ctx.params.setId ?? '', ctx.state.auth)
+      ctx.status = 204
+    },
+  )
+
+  route<Progress>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/classes/:id/progress',
+      auth: 'verified',
+      summary: "Each student's progress on each assigned set; teacher only",
+      description: `${WHO} One item per student and assigned set; card counts by the mastery rule (80% mastered, 50% learning). dueToday is 0 until the memory schedule exists. format=csv answers a CSV attachment named after the class.`,
+      query: classProgressQuerySchema,
+      responses: {
+        200: { description: 'The progress table, or the same as CSV', schema: 'ClassProgress', contentTypes: ['application/json', 'text/csv'] },
+      },
+    },
+    requireVerifiedUser(deps),
+    async (ctx) => {
+      const { className, items } = await classes.classProgress(deps, ctx.params.id ?? '', ctx.state.auth)
+      ctx.set('Cache-Control', 'no-store')
+      if (ctx.state.input.format === 'csv') {
+        const file = classes.progressCsv(className, items)
+        ctx.type = file.contentType
+        ctx.set('Content-Disposition', file.contentDisposition)
+        ctx.body = file.body
+        return
+      }
+      ctx.body = { items }
+    },
+  )
+
+  return router
+}

@@ -1,0 +1,5 @@
+import { createClassSchemas } from '../../../shared/api/classes'
+import { stripMarkup } from '../../text/markup'
+
+/** The shared class schemas, with the server's real sanitiser. */
+export const classSchemas = createClassSchemas(stripMarkup)

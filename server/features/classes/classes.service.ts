@@ -1,0 +1,262 @@
+import Papa from 'papaparse'
+import type { z } from 'zod'
+import {
+  type ClassProgressItem,
+  type ClassProgressResponse,
+  type ClassRole,
+  type Classroom,
+  type ClassroomDetail,
+  classMessages,
+} from '../../../shared/api/classes'
+import type { ListResponse, StudySet } from '../../../shared/api/sets'
+import type { PageQuery } from '../../http/pagination'
+import { cardProgress } from '../../../shared/study/mastery'
+import { type DB, isUniqueViolation } from '../../db/database'
+import { newId } from '../../db/ids'
+import type { Deps } from '../../deps'
+import type { Authenticated } from '../../http/auth'
+import { conflict, forbidden, notFound, rateLimited } from '../../http/errors'
+import { limitOffset, listResponse } from '../../http/pagination'
+import { retryAfterSeconds } from '../../http/rate-limit'
+import { contentDisposition, type ExportFile } from '../sets/import-export.service'
+import { SET_NOT_FOUND } from '../sets/set-access'
+import { toStudySet } from '../sets/sets.mapper'
+import { findSetById } from '../sets/sets.repo'
+import { toPublicUser } from '../users/users.mapper'
+import { toClassroom } from './classes.mapper'
+import * as repo from './classes.repo'
+import type { classSchemas } from './classes.schemas'
+import { newJoinCode } from './join-code'
+
+type AuthState = Authenticated['auth']
+type CreateClass = z.output<typeof classSchemas.createClass>
+type UpdateClass = z.output<typeof classSchemas.updateClass>
+
+/** A class and the caller's role in it. */
+interface ClassAccess {
+  row: repo.ClassWithCounts
+  role: ClassRole
+}
+
+/**
+ * The class as the caller may see it: its teacher and its students only. Anyone else gets 404,
+ * as for a private set, so a class's existence is not disclosed.
+ */
+async function visibleClass(db: DB, id: string, auth: AuthState): Promise<ClassAccess> {
+  const row = await repo.findClassById(db, id)
+  if (!row) throw notFound(classMessages.notFound)
+  if (row.owner_id === auth.user.id) return { row, role: 'teacher' }
+  if (await repo.isMember(db, id, auth.user.id)) return { row, role: 'student' }
+  throw notFound(classMessages.notFound)
+}
+
+/** A class the caller teaches. A student of it gets 403 (they know it exists); anyone else 404. */
+async function taughtClass(db: DB, id: string, auth: AuthState): Promise<ClassAccess> {
+  const access = await visibleClass(db, id, auth)
+  if (access.role !== 'teacher') throw forbidden()
+  return access
+}
+
+async function reload(db: DB, id: string, role: ClassRole): Promise<Classroom> {
+  const row = await repo.findClassById(db, id)
+  if (!row) throw notFound(classMessages.notFound)
+  return toClassroom(row, role)
+}
+
+/** Join codes are random; the unique index decides in the rare case two collide. */
+const JOIN_CODE_ATTEMPTS = 5
+
+async function withFreshJoinCode(write: (code: string) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await write(newJoinCode())
+      return
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= JOIN_CODE_ATTEMPTS) throw error
+    }
+  }
+}
+
+export async function createClass(deps: Deps, auth: AuthState, input: CreateClass): Promise<Classroom> {
+  const now = deps.clock.now().toISOString()
+  const id = newId()
+  await withFreshJoinCode((code) =>
+    repo.insertClass(deps.db, { id, owner_id: auth.user.id, name: input.name, join_code: code, created: now, updated: now }),
+  )
+  return reload(deps.db, id, 'teacher')
+}
+
+export async function listMyClasses(deps: Deps, auth: AuthState, query: PageQuery): Promise<ListResponse<Classroom>> {
+  const { items, total } = await repo.listClassesOf(deps.db, auth.user.id, limitOffset(query))
+  return listResponse(
+    items.map((row) => toClassroom(row, row.owner_id === auth.user.id ? 'teacher' : 'student')),
+    total,
+    query,
+  )
+}
+
+export async function getClass(deps: Deps, id: string, auth: AuthState): Promise<ClassroomDetail> {
+  const { row, role } = await visibleClass(deps.db, id, auth)
+  const sets = (await repo.listAssignedSets(deps.db, id)).map(toStudySet)
+  if (role !== 'teacher') return { ...toClassroom(row, role), sets }
+  const members = (await repo.listMembers(deps.db, id)).map(toPublicUser)
+  return { ...toClassroom(row, role), sets, members }
+}
+
+/** Renames the class and/or gives it a new join code: the old code (and link) stop working at once. */
+export async function updateClass(deps: Deps, id: string, auth: AuthState, input: UpdateClass): Promise<Classroom> {
+  await taughtClass(deps.db, id, auth)
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    updated: deps.clock.now().toISOString(),
+  }
+  if (input.regenerateCode) await withFreshJoinCode((code) => repo.updateClass(deps.db, id, { ...changes, join_code: code }))
+  else await repo.updateClass(deps.db, id, changes)
+  return reload(deps.db, id, 'teacher')
+}
+
+/** Deletes the class; its memberships and assignments go with it (the sets stay the teacher's). */
+export async function deleteClass(deps: Deps, id: string, auth: AuthState): Promise<void> {
+  await taughtClass(deps.db, id, auth)
+  await repo.deleteClass(deps.db, id)
+}
+
+/**
+ * Counts a join attempt as failed up front and gives it back when the code was right, as logins
+ * do (login-limit.ts): only unknown codes add up, so guessing stops after a few tries per window
+ * while a class of students joining from one address never trips it.
+ */
+async function beginJoinAttempt(deps: Deps, address: string): Promise<{ succeeded(): Promise<void> }> {
+  const { classJoinFailures: max, windowSeconds } = deps.config.rateLimits
+  if (max === 0) return { succeeded: async () => {} }
+  const key = `class-join-failures:${address}`
+  const nowMs = deps.clock.now().getTime()
+  const { count, resetAtMs } = await deps.rateLimitStore.hit(key, windowSeconds * 1000, nowMs)
+  if (count > max) throw rateLimited(retryAfterSeconds(resetAtMs, nowMs))
+  return { succeeded: () => deps.rateLimitStore.release(key, deps.clock.now().getTime()) }
+}
+
+/** Joins the class of the code as a student. Joining again, or one's own class, changes nothing. */
+export async function joinClass(deps: Deps, auth: AuthState, code: string, address: string): Promise<Classroom> {
+  const attempt = await beginJoinAttempt(deps, address)
+  const found = await repo.findClassByCode(deps.db, code)
+  if (!found) throw notFound(classMessages.codeUnknown)
+  await attempt.succeeded()
+  if (found.owner_id === auth.user.id) return toClassroom(found, 'teacher')
+  await repo.addMember(deps.db, { class_id: found.id, user_id: auth.user.id, joined: deps.clock.now().toISOString() })
+  return reload(deps.db, found.id, 'student')
+}
+
+/**
+ * Removes a student: the teacher removes anyone; a student only themselves (`me` or their own
+ * id), which is leaving. Their access to the class's private sets ends with the row.
+ */
+export async function removeMember(deps: Deps, classId: string, userId: string, auth: AuthState): Promise<void> {
+  const { role } = await visibleClass(deps.db, classId, auth)
+  const self = userId === 'me' || userId === auth.user.id
+  if (self && role === 'teacher') throw conflict(undefined, classMessages.teacherCannotLeave)
+  if (!self && role !== 'teacher') throw forbidden()
+  const removed = await repo.removeMember(deps.db, classId, self ? auth.user.id : userId)
+  if (!removed) throw notFound(classMessages.memberNotFound)
+}
+
+/**
+ * Assigns one of the teacher's own sets. Someone else's set is 404 even when public: a teacher
+ * hands out only what they own. Assigning it again changes nothing.
+ */
+export async function assignSet(deps: Deps, classId: string, setId: string, auth: AuthState): Promise<StudySet> {
+  return deps.db.transaction().execute(async (trx) => {
+    await taughtClass(trx, classId, auth)
+    const set = await findSetById(trx, setId)
+    if (!set || set.owner_id !== auth.user.id) throw notFound(SET_NOT_FOUND)
+    await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString() })
+    return toStudySet(set)
+  })
+}
+
+export async function unassignSet(deps: Deps, classId: string, setId: string, auth: AuthState): Promise<void> {
+  await taughtClass(deps.db, classId, auth)
+  if (!(await repo.unassignSet(deps.db, classId, setId))) throw notFound(classMessages.setNotAssigned)
+}
+
+/**
+ * Cards due today per student and set, from the memory schedule (card_memory.due, migration 0007).
+ * Until that schedule exists on this branch every count is 0: this is the one place to wire it.
+ */
+async function dueTodayByStudentAndSet(_db: DB, _classId: string, _now: Date): Promise<Map<string, number>> {
+  return new Map()
+}
+
+const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`
+
+/**
+ * One row per student and assigned set (students by username, sets as GET /api/classes/:id lists
+ * them), with card counts by the spec's mastery rule. Only for the teacher.
+ */
+export async function classProgress(deps: Deps, classId: string, auth: AuthState): Promise<ClassProgressResponse & { className: string }> {
+  const { row } = await taughtClass(deps.db, classId, auth)
+  const [members, sets, answers, due] = await Promise.all([
+    repo.listMembers(deps.db, classId),
+    repo.listAssignedSets(deps.db, classId),
+    repo.listClassProgressRows(deps.db, classId),
+    dueTodayByStudentAndSet(deps.db, classId, deps.clock.now()),
+  ])
+  const totals = new Map<string, Omit<ClassProgressItem, 'userId' | 'username' | 'setId' | 'setTitle' | 'cardCount' | 'dueToday'>>()
+  for (const answer of answers) {
+    const key = progressKey(answer.user_id, answer.study_set_id)
+    const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+    const { status } = cardProgress(answer.study_set_id, answer.correct_count, answer.incorrect_count, answer.last_reviewed)
+    total.studied += 1
+    if (status === 'mastered') total.mastered += 1
+    else if (status === 'learning') total.learning += 1
+    else total.needsReview += 1
+    if (total.lastStudied === null || answer.last_reviewed > total.lastStudied) total.lastStudied = answer.last_reviewed
+    totals.set(key, total)
+  }
+  const items = members.flatMap((member) =>
+    sets.map((set): ClassProgressItem => {
+      const key = progressKey(member.id, set.id)
+      const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+      return {
+        userId: member.id,
+        username: member.username,
+        setId: set.id,
+        setTitle: set.title,
+        cardCount: set.card_count,
+        studied: total.studied,
+        mastered: total.mastered,
+        learning: total.learning,
+        needsReview: total.needsReview,
+        dueToday: due.get(key) ?? 0,
+        lastStudied: total.lastStudied,
+      }
+    }),
+  )
+  return { items, className: row.name }
+}
+
+/** The class progress as a CSV attachment named after the class. Cells that start like a formula are escaped. */
+export function progressCsv(className: string, items: ClassProgressItem[]): ExportFile {
+  const body = Papa.unparse(
+    {
+      fields: ['Student', 'Set', 'Cards', 'Studied', 'Mastered', 'Learning', 'Needs review', 'Due today', 'Last studied'],
+      data: items.map((item) => [
+        item.username,
+        item.setTitle,
+        item.cardCount,
+        item.studied,
+        item.mastered,
+        item.learning,
+        item.needsReview,
+        item.dueToday,
+        item.lastStudied ?? '',
+      ]),
+    },
+    { escapeFormulae: true, newline: '\r\n' },
+  )
+  return {
+    contentType: 'text/csv; charset=utf-8',
+    contentDisposition: contentDisposition(`${className} progress`, 'csv'),
+    body: `${body}\r\n`,
+  }
+}

@@ -1,0 +1,82 @@
+import type { ImportPreview, PreviewProblem, PreviewSet } from '../../../shared/api/imports'
+import { importMessages } from '../../../shared/import/parse-import'
+import type { Deps } from '../../deps'
+import { invalidInput } from '../../http/errors'
+import type { AuthState } from '../auth/auth.service'
+import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
+import type { ParseJob } from './parse-job'
+import type { ParsedImport } from './parsed-import'
+
+/**
+ * Stores one picture for a user and answers its media id (the pictures feature's job; see
+ * api.md "Pictures"). Until it is wired in, previews carry no pictures and say so.
+ */
+export type StoreImage = (userId: string, bytes: Uint8Array, fileName: string) => Promise<string>
+
+export const previewMessages = {
+  tooSlow: 'This file took too long to read; it may be too large or damaged.',
+  unreadable: 'This file could not be read.',
+}
+
+/**
+ * The preview of a file or pasted text: parsed on a worker thread, the pictures stored for the
+ * caller (so the confirmed import can name them), nothing else saved. Every card of every set
+ * is returned: the dialog shows the first ones and sends them back on confirm, and a set over
+ * 500 cards is split or cut there (`splitForImport`, shared/api/imports.ts).
+ */
+export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, storeImage: StoreImage | null): Promise<ImportPreview> {
+  const parsed = await parse(deps, job)
+  const problems: PreviewProblem[] = [...parsed.problems]
+  const mediaIds = await storePictures(parsed, auth, storeImage, problems)
+  const sets: PreviewSet[] = []
+  for (const set of parsed.sets) {
+    const cards = set.cards.flatMap((card) => {
+      const termImage = card.termImage ? (mediaIds.get(card.termImage) ?? null) : null
+      const definitionImage = card.definitionImage ? (mediaIds.get(card.definitionImage) ?? null) : null
+      // A side that was only a picture is empty once the picture is left out.
+      if ((!card.term && !termImage) || (!card.definition && !definitionImage)) {
+        problems.push({ line: card.line, message: `${job.kind === 'file' && (job.extension === 'apkg' || job.extension === 'colpkg') ? 'note' : 'line'} ${card.line}: one side is only a picture, which could not be imported; skipped` })
+        return []
+      }
+      return [{ term: card.term, definition: card.definition, termImage, definitionImage }]
+    })
+    if (cards.length > 0) sets.push({ title: set.title, tags: set.tags, total: cards.length, cards })
+  }
+  if (sets.length === 0) problems.push({ line: null, message: importMessages.noValidCards })
+  return { format: parsed.format, sets, problems }
+}
+
+async function parse(deps: Deps, job: ParseJob): Promise<ParsedImport> {
+  let outcome
+  try {
+    outcome = await parseInWorker(job, deps.config.imports.timeoutMs)
+  } catch (error) {
+    if (error instanceof ParseTimeoutError) throw invalidInput(undefined, previewMessages.tooSlow)
+    deps.logger.error('import worker failed', error)
+    throw invalidInput(undefined, previewMessages.unreadable)
+  }
+  if (!outcome.ok) {
+    if (outcome.message === null) deps.logger.error('import worker could not read a file')
+    throw invalidInput(job.kind === 'file' ? { file: outcome.message ?? previewMessages.unreadable } : undefined, outcome.message ?? previewMessages.unreadable)
+  }
+  return outcome.result
+}
+
+/** Each distinct picture the cards use, stored once; the ones that cannot be stored are reported. */
+async function storePictures(parsed: ParsedImport, auth: AuthState, storeImage: StoreImage | null, problems: PreviewProblem[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>()
+  const names = Object.keys(parsed.images)
+  if (names.length === 0) return ids
+  if (!storeImage) {
+    problems.push({ line: null, message: `${names.length} picture${names.length === 1 ? ' was' : 's were'} left out: pictures cannot be imported yet.` })
+    return ids
+  }
+  for (const name of names) {
+    try {
+      ids.set(name, await storeImage(auth.user.id, parsed.images[name] as Uint8Array, name))
+    } catch {
+      problems.push({ line: null, message: `The picture "${name}" could not be stored and was left out.` })
+    }
+  }
+  return ids
+}

@@ -1,0 +1,93 @@
+import { Worker } from 'node:worker_threads'
+import type { ParseJob, ParseOutcome } from './parse-job'
+
+/**
+ * Runs a parse job on a worker thread, so a large or hostile package never blocks the request
+ * thread: one worker per job (a fresh heap, nothing left over from someone else's file; a spare
+ * is kept started for the next job), a time
+ * limit after which the worker is terminated, a heap cap, and at most `MAX_RUNNING` at once (the
+ * others wait their turn), so imports cannot take every core from the other requests.
+ */
+
+const MAX_RUNNING = 2
+/** Heap of one worker: the package's SQLite and pictures live outside it, in buffers. */
+const WORKER_HEAP_MB = 512
+/** The worker's file name beside the built server (see vite.server.config.ts). */
+const BUILT_WORKER = 'import-worker.js'
+
+export class ParseTimeoutError extends Error {}
+
+let running = 0
+const waiting: Array<() => void> = []
+
+async function turn(): Promise<() => void> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve))
+  running += 1
+  return () => {
+    running -= 1
+    waiting.shift()?.()
+  }
+}
+
+/**
+ * From a build, the worker is the bundled file beside this one (vite.server.config.ts and
+ * electron.vite.config.ts emit it). From the TypeScript sources (vitest), Node 20 cannot load a
+ * .ts worker, so the tests' global setup (tests/support/build-import-worker.ts) bundles it into
+ * node_modules/.cache first. The names are held in variables so the bundler leaves them alone.
+ */
+function workerUrl(): URL {
+  const here = import.meta.url
+  const fromSources = /\.ts$/.test(new URL(here).pathname)
+  const file = fromSources ? '../../../node_modules/.cache/cardwise-import-worker/import-worker.js' : `./${BUILT_WORKER}`
+  return new URL(file, here)
+}
+
+const startWorker = () => new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+
+/**
+ * A worker started ahead of the next job: loading the parsers takes a worker a few hundred
+ * milliseconds (seconds on a busy machine), which the next preview then does not wait for. Made
+ * after the first preview, never at start-up; unref'd, so it never keeps the process alive.
+ */
+let spare: Worker | null = null
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker()
+  worker.ref()
+  spare = startWorker()
+  spare.unref()
+  spare.once('exit', function forget(this: Worker) {
+    if (spare === this) spare = null
+  })
+  return worker
+}
+
+export async function parseInWorker(job: ParseJob, timeoutMs: number): Promise<ParseOutcome> {
+  const release = await turn()
+  try {
+    const worker = takeWorker()
+    return await new Promise<ParseOutcome>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void worker.terminate()
+        reject(new ParseTimeoutError(`parsing took longer than ${timeoutMs} ms`))
+      }, timeoutMs)
+      worker.once('message', (outcome: ParseOutcome) => {
+        clearTimeout(timer)
+        void worker.terminate()
+        resolve(outcome)
+      })
+      worker.once('error', (error) => {
+        clearTimeout(timer)
+        reject(error)
+      })
+      worker.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the import worker stopped (exit code ${code})`))
+      })
+      // Copied, not transferred: the upload's buffer may be a slice of a pool shared with others.
+      worker.postMessage(job)
+    })
+  } finally {
+    release()
+  }
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { decodeText } from './decode-text'
+import { parseCsvFile, parseJsonFile, parseSeparatedText, parseTextFile, TextFormatError } from './parse-text'
+
+const pairs = (result: { sets: Array<{ cards: Array<{ term: string; definition: string }> }> }) =>
+  result.sets.flatMap((set) => set.cards.map((card) => [card.term, card.definition]))
+
+function utf16(text: string, endian: 'le' | 'be', bom = true): Uint8Array {
+  const bytes: number[] = bom ? (endian === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]) : []
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    bytes.push(...(endian === 'le' ? [code & 0xff, code >> 8] : [code >> 8, code & 0xff]))
+  }
+  return Uint8Array.from(bytes)
+}
+
+describe('decodeText', () => {
+  it.each([
+    ['UTF-16 LE with BOM', utf16('Hello\tWelt ü', 'le'), 'utf-16le'],
+    ['UTF-16 BE with BOM', utf16('Hello\tWelt ü', 'be'), 'utf-16be'],
+    ['UTF-16 LE without BOM', utf16('Hello\tWelt ü', 'le', false), 'utf-16le'],
+    ['UTF-8 with BOM', Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Hello\tWelt ü')]), 'utf-8'],
+    ['UTF-8', new TextEncoder().encode('Hello\tWelt ü'), 'utf-8'],
+    ['Windows-1252', Uint8Array.from([...new TextEncoder().encode('Hello\tWelt '), 0xfc]), 'windows-1252'],
+  ])('%s', (_, bytes, encoding) => {
+    expect(decodeText(bytes)).toEqual({ text: 'Hello\tWelt ü', encoding })
+  })
+})
+
+describe('pasted Quizlet export', () => {
+  it.each([
+    ['tab and new line', 'dog\tHund\ncat\tKatze\n', 'tab', 'newline'],
+    ['comma and semicolon', 'dog,Hund;cat,Katze;', 'comma', 'semicolon'],
+    ['custom separators', 'dog - Hund##cat - Katze', ' - ', '##'],
+    ['CRLF rows', 'dog\tHund\r\ncat\tKatze\r\n', 'tab', 'newline'],
+  ])('%s', (_, text, termSeparator, rowSeparator) => {
+    expect(pairs(parseSeparatedText(text, { termSeparator, rowSeparator }, 'Pasted'))).toEqual([
+      ['dog', 'Hund'],
+      ['cat', 'Katze'],
+    ])
+  })
+
+  it('keeps a second term separator in the definition and reports rows without one', () => {
+    const result = parseSeparatedText('a,b,c\nlonely\n\nd,', { termSeparator: 'comma' }, 'Pasted')
+    expect(pairs(result)).toEqual([['a', 'b,c']])
+    expect(result.problems).toEqual([
+      { line: 2, message: 'line 2: no definition, skipped' },
+      { line: 4, message: 'line 4: no definition, skipped' },
+    ])
+  })
+})
+
+describe('text files', () => {
+  it('reads Anki "Notes in Plain Text" headers: separator, html, deck and tags columns, cloze', () => {
+    const text = [
+      '#separator:Tab',
+      '#html:true',
+      '#columns:Front\tBack\tDeck\tTags',
+      '#deck column:3',
+      '#tags column:4',
+      '<b>食べる</b>\tto eat\tJapanese::Verbs\tverb jlpt5',
+      '"quoted\nfront"\tback&amp;more\tJapanese::Verbs\tverb',
+      '{{c1::Tokyo}} is in {{c2::Japan}}\t\tGeo\t',
+      'only front\t\tGeo\t',
+    ].join('\n')
+    const result = parseTextFile(text, 'notes.txt', {})
+    expect(result.sets.map((set) => [set.title, set.tags])).toEqual([
+      ['Japanese › Verbs', 'VERB,JLPT5'],
+      ['Geo', ''],
+    ])
+    expect(pairs(result)).toEqual([
+      ['食べる', 'to eat'],
+      ['quoted\nfront', 'back&more'],
+      ['[...] is in Japan', 'Tokyo'],
+      ['Tokyo is in [...]', 'Japan'],
+    ])
+    expect(result.problems).toEqual([{ line: 10, message: 'line 10: no definition, skipped' }])
+  })
+
+  it('reads a TSV without headers, skipping comments, with line numbers', () => {
+    const result = parseTextFile('# a comment\nfoo\tbar\nonly\n\tno term\n', 'words.tsv', {})
+    expect(pairs(result)).toEqual([['foo', 'bar']])
+    expect(result.sets[0]?.title).toBe('words')
+    expect(result.problems.map((problem) => problem.message)).toEqual(['line 3: no definition, skipped', 'line 4: no term, skipped'])
+  })
+
+  it('reads CSV and JSON with the spec rules, keeping more than 500 cards for the split', () => {
+    const csv = ['Term,Definition', ...Array.from({ length: 501 }, (_, i) => `t${i},d${i}`), 'x,'].join('\n')
+    const result = parseCsvFile(csv, 'big.csv')
+    expect(result.sets[0]?.cards).toHaveLength(501)
+    expect(result.problems).toEqual([{ line: 503, message: 'line 503: no definition, skipped' }])
+    const json = parseJsonFile(JSON.stringify([{ term: 'a', definition: 'b' }, { front: 'c', back: 'd' }, 5]), 'cards.json')
+    expect(pairs(json)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ])
+    expect(json.problems).toEqual([{ line: 3, message: 'card 3: no term, skipped' }])
+  })
+
+  it.each([
+    ['{not json', parseJsonFile, 'Invalid JSON format'],
+    ['{"a":1}', parseJsonFile, 'JSON must contain an array of flashcards'],
+    ['Term,Definition\n', parseCsvFile, 'CSV must contain at least one row of data'],
+    ['a,b\n"unterminated,x', parseCsvFile, /^Invalid CSV format: /],
+  ] as const)('refuses %j with the spec message', (text, parse, message) => {
+    expect(() => parse(text, 'f')).toThrow(TextFormatError)
+    expect(() => parse(text, 'f')).toThrow(message)
+  })
+})

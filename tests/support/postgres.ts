@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+// @ts-expect-error a plain script, shared with `node scripts/ensure-postgres.mjs`
+import { ensurePostgres } from '../../scripts/ensure-postgres.mjs'
+
+export interface TestPostgres {
+  /** The server's maintenance database (`postgres`); tests create their own next to it. */
+  url: string
+  stop(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** initdb refuses to run as root: then the cluster is the `postgres` user's. */
+function asClusterOwner(binary: string, args: string[]) {
+  const root = process.getuid?.() === 0
+  const [command, fullArgs] = root ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args]
+  execFileSync(command, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/**
+ * A throwaway PostgreSQL server for one test run: TEST_DATABASE_URL when set, otherwise a new
+ * cluster in a temporary folder on a free loopback port, with fsync off (nothing of it is kept).
+ */
+export async function startTestPostgres(): Promise<TestPostgres> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
+  const bin = ensurePostgres() as string
+  const root = process.getuid?.() === 0
+  const folder = mkdtempSync(path.join(tmpdir(), 'cardwise-pg-'))
+  const data = path.join(folder, 'data')
+  const socket = path.join(folder, 'socket')
+  execFileSync('mkdir', ['-p', data, socket])
+  chmodSync(folder, 0o755)
+  if (root) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
+    for (const dir of [folder, data, socket]) chownSync(dir, uid, gid)
+  }
+  chmodSync(data, 0o700)
+  asClusterOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
+  const port = await freePort()
+  const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`
+  asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(folder, 'pg.log'), '-o', options, '-w', 'start'])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      try {
+        asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** Runs statements on the server's maintenance database (CREATE DATABASE cannot run in a pool's transaction). */
+export async function adminQuery(serverUrl: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    for (const statement of statements) await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+let databaseCounter = 0
+
+/** A new database copied from `template` (a migrated one: far faster than migrating again). */
+export async function createDatabaseFrom(serverUrl: string, template: string): Promise<{ url: string; drop(): Promise<void> }> {
+  databaseCounter += 1
+  const name = `cardwise_${process.pid}_${databaseCounter}_${Math.random().toString(36).slice(2, 8)}`
+  await adminQuery(serverUrl, [`create database ${name} template ${template}`])
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => adminQuery(serverUrl, [`drop database if exists ${name} with (force)`]),
+  }
+}
