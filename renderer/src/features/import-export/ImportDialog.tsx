@@ -232,11 +232,12 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
         <fieldset className={styles.choice}>
           <legend>Bring your cards from</legend>
           <label>
-            <input type="radio" name="import-source" checked={source === 'file'} onChange={() => switchSource('file')} />A file
+            <input type="radio" name="import-source" checked={source === 'file'} onChange={() => switchSource('file')} />
+            Upload
           </label>
           <label>
             <input type="radio" name="import-source" checked={source === 'text'} onChange={() => switchSource('text')} />
-            Pasted text
+            Paste text
           </label>
         </fieldset>
 
