@@ -149,7 +149,7 @@ test('a 1200-card CSV is split into three sets of at most 500, then My Sets show
 
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/my-sets$/)
-  for (const [title, count] of [
+  for (const [title, count] of <Array<[string, string]>>[
     ['Big list (1 of 3)', '500 cards'],
     ['Big list (2 of 3)', '500 cards'],
     ['Big list (3 of 3)', '200 cards'],
