@@ -21,6 +21,7 @@ function navItems(username: string | undefined): NavItem[] {
   return [
     { to: '/', label: 'Home' },
     { to: '/my-sets', label: 'My Sets' },
+    { to: '/classes', label: 'Classes' },
     { to: '/public-sets', label: 'Public Sets' },
     { to: '/contact', label: 'Contact Us' },
     { to: '/profile', label: `Profile (${username})` },

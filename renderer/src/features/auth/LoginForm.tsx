@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { loginSchema } from '@shared/api/auth'
 import { messages } from '@shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
@@ -9,8 +9,18 @@ import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { FormError } from '@/components/FormError'
 
+/**
+ * Where to go after logging in: back to a class join link the guard sent here from (the student
+ * opened the teacher's link signed out), else the dashboard.
+ */
+function afterLogin(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from
+  return typeof from === 'string' && from.startsWith('/classes/join/') ? from : '/dashboard'
+}
+
 export function LoginForm() {
   const navigate = useNavigate()
+  const location = useLocation()
   const form = useSchemaForm({
     schema: loginSchema,
     initial: { identity: '', password: '' },
@@ -21,7 +31,7 @@ export function LoginForm() {
     },
     send: async (input) => {
       signIn(await authApi.login(input))
-      navigate('/dashboard')
+      navigate(afterLogin(location.state))
     },
     onFailure: (failure) => {
       form.setFields(fieldErrorsOf(failure))
