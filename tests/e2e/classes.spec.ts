@@ -85,6 +85,8 @@ async function classWithStudent(server: E2EServer): Promise<ClassSetUp> {
 }
 
 test('a teacher shares a private set with a class; a student joins from the link, studies it, and loses it when removed', async ({ browser, page, server, context }) => {
+  // Two browsers, a Learn session and a dozen page loads: more than the default time on a busy machine.
+  test.slow()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const teacherErrors = collectErrors(page)
   const teacher = await newOwner(server)
@@ -202,6 +204,7 @@ test('a teacher shares a private set with a class; a student joins from the link
 })
 
 test('joining with a typed code, a wrong code, leaving, renaming, a new code and deleting', async ({ browser, page, server }) => {
+  test.slow()
   const { teacher, klass } = await classWithStudent(server)
   const other = await registerAccount(server)
   await logIn(page, other)
@@ -299,6 +302,7 @@ test('a browser shows no sharing button', async ({ page, server }) => {
 // The light theme runs on a phone-sized screen.
 for (const theme of ['dark', 'light'] as const) {
   test(`the class pages pass axe in the ${theme} theme${theme === 'light' ? ', 360px wide' : ''}`, async ({ browser, page, server }) => {
+    test.slow()
     if (theme === 'light') {
       await page.addInitScript(() => localStorage.setItem('theme', 'light'))
       await page.setViewportSize({ width: 360, height: 740 })
