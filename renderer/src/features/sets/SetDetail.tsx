@@ -112,6 +112,18 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
     }
   }
 
+  const saveCopy = async () => {
+    setActionError('')
+    setBusy(true)
+    try {
+      const copy = await setsApi.copy(set.id)
+      navigate(`/study-sets/${encodeURIComponent(copy.id)}`)
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+      setBusy(false)
+    }
+  }
+
   const deleteCard = async (card: Flashcard) => {
     if (!window.confirm(setMessages.deleteCardConfirm)) return
     setActionError('')
@@ -141,6 +153,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             onDelete={() => void deleteSet()}
             onCopyLink={() => void copyLink()}
             onExport={() => setExporting(true)}
+            onSaveCopy={auth?.user.verified && !isOwner ? () => void saveCopy() : undefined}
           />
         </div>
         {set.description && <p className={styles.description}>{set.description}</p>}
@@ -154,6 +167,13 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             <span aria-hidden="true">{set.isPublic ? 'Public' : 'Private'}</span>
           </span>
         </p>
+        {set.copiedFromSetId && (
+          <p className={styles.meta}>
+            <span>
+              Copied from <Link to={`/study-sets/${encodeURIComponent(set.copiedFromSetId)}`}>the original set</Link>
+            </span>
+          </p>
+        )}
         <TagList tags={set.tags} />
         <FormError message={actionError} />
       </header>
