@@ -11,6 +11,7 @@ import { setsApi } from './sets-api'
 import { TagList } from './TagList'
 import { useStudySet } from './useStudySet'
 import { errorMessage } from '@/lib/api'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import styles from './SetDetail.module.css'
 import { FormError } from '@/components/FormError'
 
@@ -62,6 +63,7 @@ export function SetDetail({ setId: id }: { setId: string }) {
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
   const auth = useAuth()
   const navigate = useNavigate()
+  useDocumentTitle(set.title)
   const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
   const [view, setView] = useState<View>('terms')
   const [editingSet, setEditingSet] = useState(false)
