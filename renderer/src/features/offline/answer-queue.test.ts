@@ -142,11 +142,11 @@ describe('answer queue', () => {
 
 describe('client ids', () => {
   it('use randomUUID where it exists and getRandomValues on a plain-HTTP address', () => {
-    const withUuid = newClientId({ randomUUID: () => '123e4567-e89b-42d3-a456-426614174000', getRandomValues: crypto.getRandomValues.bind(crypto) } as Crypto)
+    const withUuid = newClientId({ randomUUID: () => '123e4567-e89b-42d3-a456-426614174000', getRandomValues: crypto.getRandomValues.bind(crypto) })
     expect(withUuid).toBe('123e4567-e89b-42d3-a456-426614174000')
-    const without = newClientId({ getRandomValues: crypto.getRandomValues.bind(crypto) } as Crypto)
+    const without = newClientId({ getRandomValues: crypto.getRandomValues.bind(crypto) })
     expect(without).toMatch(CLIENT_ID_PATTERN)
     expect(without).toHaveLength(32)
-    expect(newClientId({ getRandomValues: crypto.getRandomValues.bind(crypto) } as Crypto)).not.toBe(without)
+    expect(newClientId({ getRandomValues: crypto.getRandomValues.bind(crypto) })).not.toBe(without)
   })
 })

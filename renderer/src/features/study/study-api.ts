@@ -8,6 +8,7 @@ import type {
 } from '@shared/api/study'
 import { api } from '@/lib/api'
 import { authStore } from '@/features/auth'
+import { isNetworkFailure, queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
@@ -21,18 +22,44 @@ export interface ModeAnswerInput {
   outcome?: 'right' | 'wrong' | 'almost' | 'overruled' | 'after_miss'
 }
 
+/**
+ * Answers and Match results go through the offline queue (features/offline): stored with a client
+ * id and the time they were given, sent in order when the network allows, each once. Without
+ * IndexedDB they are sent straight away as before.
+ */
+async function sendThroughQueue(kind: 'answer' | 'match', setId: string, body: object): Promise<void> {
+  try {
+    await queueAnswer(kind, setId, { ...body })
+  } catch {
+    await api.post<void>(`${setPath(setId)}/${kind === 'answer' ? 'answers' : 'match-results'}`, body)
+  }
+}
+
 /** Records one answer of any mode (POST /api/sets/:id/answers). */
-export const recordAnswer = (setId: string, input: ModeAnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input)
+export const recordAnswer = (setId: string, input: ModeAnswerInput) => sendThroughQueue('answer', setId, input)
+
+/** The student's progress on a set: from the network (kept for offline), else the kept copy. */
+async function readProgress(setId: string, signal?: AbortSignal): Promise<ProgressResponse> {
+  try {
+    const answer = await api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal })
+    void rememberProgress(setId, answer.items)
+    return answer
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? await readOfflineSet(setId) : undefined
+    if (kept?.progress) return { items: kept.progress }
+    throw error
+  }
+}
 
 /** The study-record calls (documented in GET /api/openapi.json). Each needs a signed-in caller. */
 export const studyApi = {
-  progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
-  answer: (setId: string, input: AnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input),
+  progress: readProgress,
+  answer: (setId: string, input: AnswerInput) => sendThroughQueue('answer', setId, input),
   createSession: (setId: string, totalCards: number) =>
     api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
   updateSession: (sessionId: string, input: UpdateSessionInput) =>
     api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
-  matchResult: (setId: string, input: MatchResultInput) => api.post<void>(`${setPath(setId)}/match-results`, input),
+  matchResult: (setId: string, input: MatchResultInput) => sendThroughQueue('match', setId, input),
 }
 
 /**
@@ -55,11 +82,31 @@ export interface LoadedStudySet {
 }
 
 /**
+ * A set and its cards for a study mode: from the network when it answers (and kept on the device
+ * for studying offline), else the copy kept on the device (features/offline).
+ */
+export async function loadStudySet(
+  setId: string,
+  options: { pageSize: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<LoadedStudySet> {
+  try {
+    const loaded = await loadStudySetOnline(setId, options, signal)
+    void rememberSet(loaded.set, loaded.cards)
+    return loaded
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? await readOfflineSet(setId) : undefined
+    if (!kept) throw error
+    return { set: kept.set, cards: kept.cards.slice(0, options.limit ?? Number.POSITIVE_INFINITY) }
+  }
+}
+
+/**
  * A set and its cards in position order, read `pageSize` at a time until the set's cardCount is
  * reached, a short page arrives, or `limit` cards are in hand (docs/study-rules.md: Learn and Write
  * read pages of 100; Match reads its first 50).
  */
-export async function loadStudySet(
+async function loadStudySetOnline(
   setId: string,
   { pageSize, limit = Number.POSITIVE_INFINITY }: { pageSize: number; limit?: number },
   signal?: AbortSignal,

@@ -1,0 +1,15 @@
+/**
+ * The offline feature's public entry: sets kept on the device for studying without a network, and
+ * answers queued until it returns (IndexedDB; idb itself loads only when first used).
+ */
+export { OfflineBadge } from './OfflineBadge'
+export {
+  flushAnswers,
+  isNetworkFailure,
+  markAvailableOffline,
+  queueAnswer,
+  readOfflineSet,
+  rememberProgress,
+  rememberSet,
+  startOfflineSync,
+} from './offline-sync'
