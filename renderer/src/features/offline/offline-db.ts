@@ -69,6 +69,14 @@ export async function readCachedSet(owner: string, setId: string): Promise<Cache
   return entry && entry.owner === owner ? entry : undefined
 }
 
+let lastOpenedAt = 0
+
+/** Now, and always later than the last set kept (two sets kept in the same millisecond stay in order). */
+function openedNow(): number {
+  lastOpenedAt = Math.max(Date.now(), lastOpenedAt + 1)
+  return lastOpenedAt
+}
+
 /**
  * Keeps a set as just read from the server. A shorter read (Match reads its first 50 cards) does
  * not replace a fuller copy of the same set; progress is kept unless new progress is given.
@@ -90,7 +98,7 @@ export async function writeCachedSet(
     set,
     cards: fuller ? cards : (previous?.cards ?? []),
     progress: progress === undefined ? (previous?.progress ?? null) : progress,
-    openedAt: Date.now(),
+    openedAt: openedNow(),
     pinned: previous?.pinned ?? false,
   })
   // Only the most recent sets stay, and every set marked "Available offline".
