@@ -2,6 +2,7 @@
  * The offline feature's public entry: sets kept on the device for studying without a network, and
  * answers queued until it returns (IndexedDB; idb itself loads only when first used).
  */
+export { AvailableOfflineToggle } from './AvailableOfflineToggle'
 export { OfflineBadge } from './OfflineBadge'
 export {
   flushAnswers,
