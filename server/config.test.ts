@@ -38,6 +38,13 @@ describe('loadConfig', () => {
       dbSynchronous: 'full',
       backupIntervalHours: 24,
       backupKeepDays: 7,
+      imports: {
+        maxPackageBytes: 100 * 1024 * 1024,
+        maxUncompressedBytes: 400 * 1024 * 1024,
+        maxEntries: 20_000,
+        maxNotes: 20_000,
+        timeoutMs: 30_000,
+      },
       databaseUrl: undefined,
       webConcurrency: 1,
     })
@@ -79,6 +86,11 @@ describe('loadConfig', () => {
         DB_SYNCHRONOUS: 'Normal',
         BACKUP_INTERVAL_HOURS: '0',
         BACKUP_KEEP_DAYS: '30',
+        IMPORT_MAX_PACKAGE_MB: '50',
+        IMPORT_MAX_UNPACKED_MB: '200',
+        IMPORT_MAX_ENTRIES: '500',
+        IMPORT_MAX_NOTES: '400',
+        IMPORT_TIMEOUT_SECONDS: '12',
       },
       cwd,
     )
@@ -112,6 +124,13 @@ describe('loadConfig', () => {
       dbSynchronous: 'normal',
       backupIntervalHours: 0,
       backupKeepDays: 30,
+      imports: {
+        maxPackageBytes: 50 * 1024 * 1024,
+        maxUncompressedBytes: 200 * 1024 * 1024,
+        maxEntries: 500,
+        maxNotes: 400,
+        timeoutMs: 12_000,
+      },
       databaseUrl: undefined,
       webConcurrency: 1,
     })
