@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { desktopServerScript } from './desktop-build'
 import { test as base, expect, type APIRequestContext } from '@playwright/test'
 
 /**
@@ -22,20 +23,12 @@ interface SharedDesktop {
   command(line: 'share on' | 'share off'): Promise<string>
 }
 
-const test = base.extend<{ desktop: SharedDesktop }, { desktopBuild: void }>({
-  desktopBuild: [
-    async ({}, use) => {
-      execFileSync(path.resolve('node_modules/.bin/electron-vite'), ['build'], { stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
-      await use()
-    },
-    { scope: 'worker' },
-  ],
-  desktop: async ({ desktopBuild }, use) => {
-    void desktopBuild
+const test = base.extend<{ desktop: SharedDesktop }>({
+  desktop: async ({}, use) => {
     const userData = mkdtempSync(path.join(tmpdir(), 'cardwise-sharing-e2e-'))
     const env: NodeJS.ProcessEnv = { ...process.env }
     for (const name of Object.keys(env)) if (/^(SMTP_URL|AUTO_VERIFY_ACCOUNTS|DATA_DIR|PORT|HOST|PUBLIC_URL|CARDWISE_.*)$/.test(name)) delete env[name]
-    const child: ChildProcess = spawn(process.execPath, [path.resolve('out/main/desktop-server.js'), userData], {
+    const child: ChildProcess = spawn(process.execPath, [desktopServerScript(), userData], {
       env: { ...env, BCRYPT_COST: '10', CARDWISE_SHARE: 'on', CARDWISE_SHARE_ADDRESS: '127.0.0.2' },
       stdio: ['pipe', 'pipe', 'pipe'],
     })

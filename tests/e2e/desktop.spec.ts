@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { desktopServerScript } from './desktop-build'
 import { test as base, expect } from '@playwright/test'
 import { spawnListening } from '../support/spawn-listening.mjs'
 
@@ -17,20 +17,12 @@ interface DesktopServer {
   userData: string
 }
 
-const test = base.extend<{ desktop: DesktopServer }, { desktopBuild: void }>({
-  desktopBuild: [
-    async ({}, use) => {
-      execFileSync(path.resolve('node_modules/.bin/electron-vite'), ['build'], { stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
-      await use()
-    },
-    { scope: 'worker' },
-  ],
-  desktop: async ({ desktopBuild }, use) => {
-    void desktopBuild
+const test = base.extend<{ desktop: DesktopServer }>({
+  desktop: async ({}, use) => {
     const userData = mkdtempSync(path.join(tmpdir(), 'cardwise-desktop-e2e-'))
     const env: NodeJS.ProcessEnv = { ...process.env }
     for (const name of Object.keys(env)) if (/^(SMTP_URL|AUTO_VERIFY_ACCOUNTS|DATA_DIR|PORT|HOST|PUBLIC_URL)$/.test(name)) delete env[name]
-    const desktopServer = await spawnListening(path.resolve('out/main/desktop-server.js'), {
+    const desktopServer = await spawnListening(desktopServerScript(), {
       args: [userData],
       env: { ...env, BCRYPT_COST: '10' },
       timeoutMs: 15_000,
