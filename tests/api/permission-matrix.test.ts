@@ -643,7 +643,11 @@ const STUDY_ROUTES: RouteCase[] = [
     url: ({ fixture }) => `/api/sets/${fixture.set.id}/answers`,
     body: ({ fixture }) => ({ cardId: fixture.cards[0]?.id, correct: true, mode: 'learn' }),
     okStatus: 201,
-    okBody: ({ fixture }) => ({ cardId: fixture.cards[0]?.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) }),
+    okBody: ({ fixture }) => ({
+      cardId: fixture.cards[0]?.id,
+      progress: { cardId: fixture.cards[0]?.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
+      memory: expect.objectContaining({ state: 'learning', reps: 1, lapses: 0, due: expect.any(String) }),
+    }),
   },
   {
     method: 'POST',

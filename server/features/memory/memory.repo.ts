@@ -216,7 +216,7 @@ export async function listReadableMemory(db: DB, userId: string) {
   return readableMemory(db, userId).select(['card_memory.due', 'card_memory.stability', 'card_memory.last_review']).execute()
 }
 
-/** The whole log of a user for the CSV, oldest first, with each card's term and set title and who may read the set. */
+/** The whole log of a user for the CSV, oldest first, with each card's term and set title and whether the user may still read the set. */
 export async function listLogForExport(db: DB, userId: string) {
   return db
     .selectFrom('review_log')
@@ -227,8 +227,6 @@ export async function listLogForExport(db: DB, userId: string) {
       'review_log.flashcard_id',
       'review_log.study_set_id',
       'study_sets.title',
-      'study_sets.is_public',
-      'study_sets.owner_id',
       'flashcards.term',
       'review_log.mode',
       'review_log.question',
@@ -243,6 +241,7 @@ export async function listLogForExport(db: DB, userId: string) {
       'review_log.due',
       'review_log.duration_ms',
     ])
+    .select((eb) => eb.case().when(readableSetBy(eb, userId)).then(1).else(0).end().as('readable'))
     .where('review_log.user_id', '=', userId)
     .orderBy('review_log.answered_at')
     .orderBy('review_log.received_at')

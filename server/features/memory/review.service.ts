@@ -173,15 +173,15 @@ function csvCell(value: string | number | null): string {
 }
 
 /**
- * The caller's whole review log as CSV (columns in shared/api/memory.ts). The rows of a set its
- * owner made private since stay (the reviews are the student's), without what they were about:
- * no set or card id, title or term.
+ * The caller's whole review log as CSV (columns in shared/api/memory.ts). The rows of a set the
+ * caller may no longer read (made private since, or taken off their class) stay (the reviews are
+ * the student's), without what they were about: no set or card id, title or term.
  */
 export async function reviewLogCsv(deps: Deps, auth: AuthState): Promise<string> {
   const rows = await repo.listLogForExport(deps.db, auth.user.id)
   const lines = [REVIEW_LOG_COLUMNS.join(',')]
   for (const row of rows) {
-    const readable = row.is_public === 1 || row.owner_id === auth.user.id
+    const readable = Number(row.readable) === 1
     const cells: (string | number | null)[] = [
       row.answered_at,
       readable ? row.flashcard_id : '',
