@@ -215,6 +215,20 @@ describe('clientId: an answer sent twice is kept once', () => {
     const writes = await app.db.selectFrom('write_results').select('id').where('user_id', '=', racer.id).execute()
     expect(writes).toHaveLength(1)
   })
+
+  it('answers to one card sent at once, in waves: each 201 and kept, none lost to a deadlock', async () => {
+    const racer = await createAccount(app)
+    const body = { cardId: card(3).id, mode: 'learn', correct: true }
+    // The first wave finds no memory row, later waves find one: the two paths once locked rows in opposite orders.
+    for (let wave = 0; wave < 3; wave++) {
+      const responses = await Promise.all(Array.from({ length: 8 }, () => app.api('POST', answerUrl(), { token: racer.token, body })))
+      for (const response of responses) expect(response.status, response.text).toBe(201)
+    }
+    expect(await logRows(racer)).toHaveLength(24)
+    expect(await memoryRow(racer, card(3).id)).toMatchObject({ reps: 24 })
+    const progress = await app.db.selectFrom('study_progress').select('correct_count').where('user_id', '=', racer.id).executeTakeFirstOrThrow()
+    expect(progress.correct_count).toBe(24)
+  })
 })
 
 describe('answeredAt: offline answers keep their real time', () => {

@@ -4,8 +4,9 @@ import { ANSWER_TIME_MESSAGES, MASTERY_MODES, type ProgressItem, type studySchem
 import { cardProgress } from '../../../shared/study/mastery'
 import { rateAnswer } from '../../../shared/study/ratings'
 import { ANSWER_MAX_AGE_DAYS } from '../../../shared/study/retention'
-import type { DB } from '../../db/database'
+import { type DB, isForeignKeyViolation } from '../../db/database'
 import { newId } from '../../db/ids'
+import { lockAnswerTarget } from '../../db/row-locks'
 import type { Deps } from '../../deps'
 import { invalidInput, notFound } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
@@ -64,7 +65,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
       }
       const target = await studyRepo.findAnswerTarget(trx, setId, input.cardId)
       if (!target || !(await canRead(trx, setId, target, auth))) throw notFound(SET_NOT_FOUND)
-      if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
+      if (target.card_id === null || !(await lockAnswerTarget(trx, userId, input.cardId))) throw notFound(CARD_NOT_FOUND)
 
       const settings = settingsOf(await repo.findSettings(trx, userId))
       const locked = await repo.lockCardMemory(trx, userId, input.cardId)
@@ -116,6 +117,9 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
     })
     return { status: 201, body }
   } catch (error) {
+    // The card (or its set) deleted after the check: on PostgreSQL the delete can commit in
+    // between and the foreign key refuses the rows, so answer as if the delete had come first.
+    if (isForeignKeyViolation(error)) throw notFound(CARD_NOT_FOUND)
     if (!(error instanceof ResentAnswer) || input.clientId === undefined) throw error
     const sent = await repo.findReviewByClientId(deps.db, userId, input.clientId)
     if (!sent?.response) throw error
