@@ -33,11 +33,16 @@ function startOfUtcDay(time: Date): Date {
 
 const dayKey = (time: Date) => time.toISOString().slice(0, 10)
 
+/** The last millisecond of the UTC day `time` falls in: "due today" means due by then. */
+export function endOfUtcDay(time: Date): Date {
+  return new Date(startOfUtcDay(time).getTime() + DAY_MS - 1)
+}
+
 /** The header's count and the Review page's numbers: due now, due by the end of today, reviewed today. */
 export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummary> {
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
-  const endOfToday = new Date(today.getTime() + DAY_MS - 1)
+  const endOfToday = endOfUtcDay(now)
   const [counts, reviewedToday, nextDue] = await Promise.all([
     readableDueCounts(deps, auth.user.id, now.toISOString(), endOfToday.toISOString()),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
