@@ -13,6 +13,7 @@ import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from './features/realtime/account-events'
+import { memoryRoutes } from './features/memory/memory.routes'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
 import { starsRoutes } from './features/stars/stars.routes'
@@ -56,6 +57,7 @@ export function apiRouters(deps: Deps): Router[] {
     setsRoutes(deps),
     cardsRoutes(deps),
     studyRoutes(deps),
+    memoryRoutes(deps),
     starsRoutes(deps),
     classesRoutes(deps),
     contactRoutes(deps),

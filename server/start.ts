@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate'
 import { removePidFile, writePidFile } from './db/pid-file'
 import { PostgresAccountEvents } from './db/postgres-account-events'
 import { createMailer } from './features/mail/mailer'
+import { startParameterFitting } from './features/memory/fit-job'
 import { DatabaseRateLimitStore } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 
@@ -110,6 +111,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clock: systemClock,
     logger,
   })
+  // Students' own FSRS parameters, fitted in the background once they have enough reviews.
+  const fitting = startParameterFitting({ db, clock: systemClock, logger }, { intervalMs: 10 * 60_000 })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 
   let closing: Promise<void> | undefined
@@ -127,6 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(deadline)
       mailer.close()
       await backups.stop()
+      await fitting.stop()
       await events?.close()
       await db.destroy()
       if (sqlite) removePidFile(config.dataDir)

@@ -134,6 +134,62 @@ export interface MatchResultsTable {
   created: string
 }
 
+/** One row per answer from any study mode (issue 15): the review log, as Anki's revlog. */
+export interface ReviewLogTable {
+  id: string
+  user_id: string
+  flashcard_id: string
+  study_set_id: string
+  mode: string
+  question: string
+  outcome: string
+  /** 0 or 1. */
+  correct: number
+  /** FSRS rating: 1 Again, 2 Hard, 3 Good, 4 Easy. */
+  rating: number
+  duration_ms: number | null
+  answered_at: string
+  received_at: string
+  client_id: string | null
+  /** The card's FSRS state before the review: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number
+  elapsed_days: number
+  scheduled_days: number
+  /** After the review. */
+  stability: number
+  difficulty: number
+  due: string
+  /** The answer route's body (JSON), for a resent client id. */
+  response: string | null
+}
+
+/** A student's FSRS memory of one card. */
+export interface CardMemoryTable {
+  user_id: string
+  flashcard_id: string
+  study_set_id: string
+  stability: number
+  difficulty: number
+  due: string
+  reps: number
+  lapses: number
+  state: number
+  last_review: string
+  learning_steps: number
+  scheduled_days: number
+}
+
+export interface UserSettingsTable {
+  user_id: string
+  desired_retention: number
+  /** JSON array of the student's fitted FSRS parameters, or null for the defaults. */
+  parameters: string | null
+  parameters_fitted_at: string | null
+  parameters_review_count: number | null
+  fit_claimed_at: string | null
+  updated: string
+}
+
 /** One row per student and starred card. */
 export interface CardStarsTable {
   user_id: string
@@ -188,6 +244,9 @@ export interface Database {
   study_progress: StudyProgressTable
   write_results: WriteResultsTable
   match_results: MatchResultsTable
+  review_log: ReviewLogTable
+  card_memory: CardMemoryTable
+  user_settings: UserSettingsTable
   card_stars: CardStarsTable
   classes: ClassesTable
   class_members: ClassMembersTable

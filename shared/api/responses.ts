@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
 import type { ErrorBody, ErrorCode } from './errors'
+import type { AnswerResponse, CardMemoryView, DueItem, MemorySettings, MemoryStats, ReviewSummary } from './memory'
 import type { Flashcard, ListResponse, StudySet, TagsResponse } from './sets'
 import type { CardProgress, LearningSession, ProgressResponse } from './study'
 import type { AuthResponse, PublicUser, User, UserResponse } from './users'
@@ -103,6 +104,67 @@ export const cardProgressSchema = z.object({
   lastReviewed: z.string(),
 })
 
+export const cardMemorySchema = z.object({
+  due: z.string().describe('When the card is next due (ISO time).'),
+  stability: z.number().describe('Days until predicted recall falls to 90%.'),
+  difficulty: z.number().describe('1 (easy) to 10 (hard).'),
+  retrievability: z.number().describe('Predicted chance of recall now, 0 to 1.'),
+  state: z.enum(['new', 'learning', 'review', 'relearning']),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  lastReview: z.string(),
+})
+
+export const progressItemSchema = cardProgressSchema.extend({
+  memory: cardMemorySchema.nullable().describe('The card\'s memory (FSRS), or null before its first answer.'),
+})
+
+export const answerResultSchema = z.object({
+  cardId: z.string(),
+  progress: cardProgressSchema.nullable().describe('Null until the card has an answer of a mode that counts toward mastery (Learn, Write, Review, Test).'),
+  memory: cardMemorySchema,
+})
+
+export const reviewSummarySchema = z.object({
+  dueNow: z.number().int(),
+  dueToday: z.number().int().describe('Due by the end of the UTC day, including those due now.'),
+  reviewedToday: z.number().int(),
+  nextDue: z.string().nullable().describe('When the next card falls due after now, or null when none is scheduled.'),
+})
+
+export const dueItemSchema = z.object({
+  card: flashcardSchema,
+  set: z.object({ id: z.string(), title: z.string() }),
+  due: z.string(),
+  retrievability: z.number().describe('Predicted chance of recall now, 0 to 1.'),
+})
+
+export const memorySettingsSchema = z.object({
+  desiredRetention: z.number().describe('0.80 to 0.97: the chance of recall at which a card falls due.'),
+  parameters: z.enum(['personal', 'default']),
+  parametersFittedAt: z.string().nullable(),
+  reviewCount: z.number().int(),
+  reviewsForPersonalParameters: z.number().int(),
+})
+
+export const memoryStatsSchema = z.object({
+  reviewsPerDay: z.array(z.object({ day: z.string(), reviews: z.number().int(), correct: z.number().int() })),
+  dueForecast: z.array(z.object({ day: z.string(), due: z.number().int() })).describe('Today (with every overdue card) and the 13 days after.'),
+  retention: z.number().nullable().describe("Predicted recall now, averaged over the caller's reviewed cards; null with none."),
+  sets: z
+    .array(
+      z.object({
+        setId: z.string(),
+        title: z.string(),
+        cardCount: z.number().int(),
+        mastered: z.number().int(),
+        learning: z.number().int(),
+        needsReview: z.number().int(),
+      }),
+    )
+    .describe('Mastery of each set the caller answered cards of and may still read, by title.'),
+})
+
 export const classroomSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -146,7 +208,12 @@ export const responseSchemas = {
   Tags: z.object({ tags: z.array(z.string()) }),
   LearningSession: learningSessionSchema,
   CardProgress: cardProgressSchema,
-  Progress: z.object({ items: z.array(cardProgressSchema) }),
+  Progress: z.object({ items: z.array(progressItemSchema) }),
+  AnswerResult: answerResultSchema,
+  ReviewSummary: reviewSummarySchema,
+  DueItem: dueItemSchema,
+  MemorySettings: memorySettingsSchema,
+  MemoryStats: memoryStatsSchema,
   MatchResult: z.object({ id: z.string(), timeTaken: z.number().int(), correctMatches: z.number().int(), incorrectMatches: z.number().int(), created: z.string() }),
   BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
@@ -178,6 +245,12 @@ export type ResponseSchemaChecks = [
   Check<Same<z.output<(typeof responseSchemas)['Progress']>, ProgressResponse>>,
   Check<Same<z.output<(typeof responseSchemas)['Created']>, ContactResponse>>,
   Check<Same<z.output<typeof errorBodySchema>, ErrorBody>>,
+  Check<Same<z.output<typeof cardMemorySchema>, CardMemoryView>>,
+  Check<Same<z.output<typeof answerResultSchema>, AnswerResponse>>,
+  Check<Same<z.output<typeof reviewSummarySchema>, ReviewSummary>>,
+  Check<Same<z.output<typeof dueItemSchema>, DueItem>>,
+  Check<Same<z.output<typeof memorySettingsSchema>, MemorySettings>>,
+  Check<Same<z.output<typeof memoryStatsSchema>, MemoryStats>>,
   Check<Same<z.output<typeof classroomSchema>, Classroom>>,
   Check<Same<z.output<typeof classroomDetailSchema>, ClassroomDetail>>,
   Check<Same<z.output<(typeof responseSchemas)['ClassProgress']>, ClassProgressResponse>>,

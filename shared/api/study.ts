@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { MATCH_MAX_SECONDS } from '../limits'
+import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } from '../study/ratings'
+import { ANSWER_MAX_AGE_DAYS } from '../study/retention'
+import type { CardMemoryView } from './memory'
 
 /** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */
 export type LearningSessionStatus = 'in_progress' | 'completed'
@@ -29,11 +32,32 @@ export interface CardProgress {
   lastReviewed: string
 }
 
-export interface ProgressResponse {
-  items: CardProgress[]
+/** A progress item with the card's memory (null if the card has none yet). */
+export interface ProgressItem extends CardProgress {
+  memory: CardMemoryView | null
 }
 
-export type AnswerMode = 'learn' | 'write'
+/**
+ * Cards with mastery counts or a memory state. A card studied only in modes that do not count
+ * toward mastery (Flashcards, Match) has `attempts: 0` and its memory.
+ */
+export interface ProgressResponse {
+  items: ProgressItem[]
+}
+
+export type AnswerMode = StudyMode
+
+/**
+ * The modes whose answers count toward the spec's mastery (right/wrong counts, 80% / 50%): the
+ * answers the app checks itself. Flashcards is graded by the student and Match pairs are found
+ * by elimination, so they feed the memory model only.
+ */
+export const MASTERY_MODES: readonly StudyMode[] = ['learn', 'write', 'review', 'test']
+
+/** 1 to 64 of [A-Za-z0-9_-]: a client's own id for an answer, so a resent answer is kept once. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+const modeList = STUDY_MODES.map((mode) => `'${mode}'`)
+const MODE_MESSAGE = `mode must be ${modeList.slice(0, -1).join(', ')} or ${modeList.at(-1)}.`
 
 /** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
 export interface BestMatchTime {
@@ -54,11 +78,43 @@ export const studySchemas = {
       incorrectCount: count('incorrectCount').optional(),
       status: z.enum(['in_progress', 'completed'], { error: "status must be 'in_progress' or 'completed'." }).optional(),
     }),
-  answer: z.object({
-    cardId,
-    correct: z.boolean({ error: 'correct must be true or false.' }),
-    mode: z.enum(['learn', 'write'], { error: "mode must be 'learn' or 'write'." }),
-  }),
+  answer: z
+    .object({
+      cardId,
+      correct: z.boolean({ error: 'correct must be true or false.' }),
+      mode: z.enum(STUDY_MODES, { error: MODE_MESSAGE }),
+      /** How the card was asked; each mode has a default (shared/study/ratings.ts). */
+      question: z.enum(QUESTION_KINDS, { error: `question must be one of ${QUESTION_KINDS.join(', ')}.` }).optional(),
+      /** right, wrong, or a finer outcome (almost, overruled, after_miss). */
+      outcome: z.enum(OUTCOMES, { error: `outcome must be one of ${OUTCOMES.join(', ')}.` }).optional(),
+      /** 1 Again, 2 Hard, 3 Good, 4 Easy: wins over the mode's mapping. */
+      rating: z
+        .number({ error: 'rating must be 1, 2, 3 or 4.' })
+        .int('rating must be 1, 2, 3 or 4.')
+        .min(1, 'rating must be 1, 2, 3 or 4.')
+        .max(4, 'rating must be 1, 2, 3 or 4.')
+        .transform((value) => value as 1 | 2 | 3 | 4)
+        .optional(),
+      clientId: z
+        .string({ error: 'clientId must be 1 to 64 letters, digits, _ or -.' })
+        .regex(CLIENT_ID_PATTERN, 'clientId must be 1 to 64 letters, digits, _ or -.')
+        .optional(),
+      /** When the student answered (offline answers): not in the future, at most 30 days old (checked by the server's clock). */
+      answeredAt: z
+        .string({ error: 'answeredAt must be an ISO date and time.' })
+        .pipe(z.iso.datetime({ offset: true, error: 'answeredAt must be an ISO date and time.' }))
+        .optional(),
+      durationMs: z
+        .number({ error: 'durationMs must be a whole number of milliseconds.' })
+        .int('durationMs must be a whole number of milliseconds.')
+        .min(0, 'durationMs cannot be negative.')
+        .max(86_400_000, 'durationMs must be at most a day.')
+        .optional(),
+    })
+    .superRefine((answer, ctx) => {
+      const problem = answerProblem(answer)
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+    }),
   matchResult: z.object({
     timeTaken: count('timeTaken').max(MATCH_MAX_SECONDS, 'timeTaken is too large.'),
     correctMatches: count('correctMatches'),
@@ -69,4 +125,8 @@ export const studySchemas = {
 export type CreateSessionInput = z.input<typeof studySchemas.createSession>
 export type UpdateSessionInput = z.input<typeof studySchemas.updateSession>
 export type AnswerInput = z.input<typeof studySchemas.answer>
+export const ANSWER_TIME_MESSAGES = {
+  future: 'answeredAt cannot be in the future.',
+  tooOld: `answeredAt cannot be more than ${ANSWER_MAX_AGE_DAYS} days ago.`,
+} as const
 export type MatchResultInput = z.input<typeof studySchemas.matchResult>

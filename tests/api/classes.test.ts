@@ -205,6 +205,8 @@ describe('a class from creation to deletion', () => {
       token: token('teacher'),
       before: async () => {
         const [nucleus, ribosome] = privateCards as [Flashcard, Flashcard]
+        // Answered cards come due again within minutes (FSRS learning steps): keep that inside today (UTC).
+        if (app.clock.now().getUTCHours() >= 23) app.clock.advance(2 * 3_600_000)
         // ann: nucleus 4 of 5 right (mastered; the member rows above added one right answer), ribosome 1 of 2 (learning).
         for (const correct of [true, true, true, false]) await studyAnswer(people.ann, nucleus.id, correct)
         for (const correct of [true, false]) await studyAnswer(people.ann, ribosome.id, correct)
@@ -213,8 +215,9 @@ describe('a class from creation to deletion', () => {
       expectedStatus: 200,
       expectedBody: () => ({
         items: [
-          progressRow(people.ann, { studied: 2, mastered: 1, learning: 1, needsReview: 0, lastStudied: expect.stringMatching(/^\d{4}-/) }),
-          progressRow(people.bob, { studied: 1, mastered: 0, learning: 0, needsReview: 1, lastStudied: expect.stringMatching(/^\d{4}-/) }),
+          // Every answered card is due again today; cards nobody answered are not due.
+          progressRow(people.ann, { studied: 2, mastered: 1, learning: 1, needsReview: 0, dueToday: 2, lastStudied: expect.stringMatching(/^\d{4}-/) }),
+          progressRow(people.bob, { studied: 1, mastered: 0, learning: 0, needsReview: 1, dueToday: 1, lastStudied: expect.stringMatching(/^\d{4}-/) }),
         ],
       }),
       after: noEmailsBut('nobody'),
@@ -230,7 +233,7 @@ describe('a class from creation to deletion', () => {
         expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Biology 7B progress\.csv"/)
         const lines = response.text.trimEnd().split('\r\n')
         expect(lines[0]).toBe('Student,Set,Cards,Studied,Mastered,Learning,Needs review,Due today,Last studied')
-        expect(lines.slice(1).map((line) => line.split(',').slice(0, 8).join(','))).toEqual(['ann,Cell Biology,3,2,1,1,0,0', 'bob,Cell Biology,3,1,0,0,1,0'])
+        expect(lines.slice(1).map((line) => line.split(',').slice(0, 8).join(','))).toEqual(['ann,Cell Biology,3,2,1,1,0,2', 'bob,Cell Biology,3,1,0,0,1,1'])
       },
     },
     { name: 'a student cannot see the class progress: 403', method: 'GET', url: () => `/api/classes/${klass.id}/progress`, token: token('ann'), expectedStatus: 403, expectedBody: forbidden },

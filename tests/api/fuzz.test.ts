@@ -76,16 +76,18 @@ const FIELD_NAMES = [
   'title', 'description', 'tags', 'isPublic', 'term', 'definition', 'cards', 'totalCards', 'correctCount', 'incorrectCount',
   'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
   'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
+  'rating', 'question', 'outcome', 'clientId', 'answeredAt', 'durationMs', 'desiredRetention',
   'code', 'setId', 'regenerateCode',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
-const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
+const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', 'setId', 'days', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
 
 const NASTY_TEXT = [
   '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uD83D', '\uDE00y', '\u202Eevil\u202C', '\u200F\u200E\u061C', '👩‍👩‍👧‍👦', '🏳️‍🌈',
   '\uFEFF', '\u2028\u2029', 'e\u0301\u0301\u0301', 'İı', 'ß', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
   "'; DROP TABLE users; --", '%00', '%', '../../etc/passwd', '${7*7}', '{{7*7}}', 'null', 'undefined', 'true', '0', '-1',
   'NaN', 'Infinity', '1e309', 'public', 'mine', 'csv', 'json', 'learn', 'write', 'completed', '-position', 'a@b.co',
+  'flashcards', 'match', 'written', 'almost', 'after_miss', '2026-01-01T00:00:00Z',
   ...POLLUTING_KEYS,
 ]
 

@@ -643,7 +643,11 @@ const STUDY_ROUTES: RouteCase[] = [
     url: ({ fixture }) => `/api/sets/${fixture.set.id}/answers`,
     body: ({ fixture }) => ({ cardId: fixture.cards[0]?.id, correct: true, mode: 'learn' }),
     okStatus: 201,
-    okBody: ({ fixture }) => ({ cardId: fixture.cards[0]?.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) }),
+    okBody: ({ fixture }) => ({
+      cardId: fixture.cards[0]?.id,
+      progress: { cardId: fixture.cards[0]?.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
+      memory: expect.objectContaining({ state: 'learning', reps: 1, lapses: 0, due: expect.any(String) }),
+    }),
   },
   {
     method: 'POST',
@@ -1063,8 +1067,121 @@ const CLASS_ROUTES: RouteCase[] = [
   },
 ]
 
+/** The caller's review-log rows (none for a visitor): the only reviews their memory routes may count. */
+async function reviewsOf(caller: Caller) {
+  if (caller === 'visitor') return []
+  return app.db.selectFrom('review_log').select(['flashcard_id', 'study_set_id']).where('user_id', '=', accounts[caller].id).execute()
+}
+
+/** A set the caller may read: public, their own, or assigned to a class they are a student of. */
+async function readableBy(caller: Caller, setId: string): Promise<boolean> {
+  const set = await app.db.selectFrom('study_sets').select(['is_public', 'owner_id']).where('id', '=', setId).executeTakeFirstOrThrow()
+  if (set.is_public === 1) return true
+  if (caller === 'visitor') return false
+  if (set.owner_id === accounts[caller].id) return true
+  const assigned = await app.db
+    .selectFrom('class_sets')
+    .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
+    .select('class_sets.set_id')
+    .where('class_sets.set_id', '=', setId)
+    .where('class_members.user_id', '=', accounts[caller].id)
+    .execute()
+  return assigned.length > 0
+}
+
+const MEMORY_ROUTES: RouteCase[] = [
+  {
+    method: 'GET',
+    path: '/api/review/summary',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/review/summary',
+    okStatus: 200,
+    // Each caller counts their own reviews only (every fixture answer was given today).
+    afterOk: async (response, { caller }) => {
+      expect(response.body).toEqual({
+        dueNow: expect.any(Number),
+        dueToday: expect.any(Number),
+        reviewedToday: (await reviewsOf(caller)).length,
+        nextDue: response.body.nextDue === null ? null : expect.any(String),
+      })
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/review/due',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/review/due?perPage=500',
+    okStatus: 200,
+    // Only cards the caller reviewed, of sets they may read.
+    afterOk: async (response, { caller }) => {
+      const reviewed = new Set((await reviewsOf(caller)).map((row) => row.flashcard_id))
+      for (const item of response.body.items) {
+        expect(reviewed.has(item.card.id)).toBe(true)
+        expect(await readableBy(caller, item.set.id)).toBe(true)
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/settings',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/settings',
+    okStatus: 200,
+    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    afterOk: async (response, { caller }) => {
+      expect(response.body.reviewCount).toBe((await reviewsOf(caller)).length)
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/me/settings',
+    on: 'caller',
+    access: ACCESS.verified,
+    url: () => '/api/users/me/settings',
+    body: () => ({ desiredRetention: 0.9 }),
+    okStatus: 200,
+    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    afterRefused: async (row) => {
+      if (!row.actor) return
+      expect(await app.db.selectFrom('user_settings').select('user_id').where('user_id', '=', row.actor.id).execute()).toEqual([])
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/stats',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/stats?days=30',
+    okStatus: 200,
+    afterOk: async (response, { caller }) => {
+      const total = response.body.reviewsPerDay.reduce((sum: number, day: { reviews: number }) => sum + day.reviews, 0)
+      expect(total).toBe((await reviewsOf(caller)).length)
+      expect(response.body.dueForecast).toHaveLength(14)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/me/review-log',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/users/me/review-log?format=csv',
+    okStatus: 200,
+    // One line per review of the caller's, none of anyone else's.
+    afterOk: async (response, { caller }) => {
+      const lines = response.text.trimEnd().split('\r\n').slice(1)
+      const own = await reviewsOf(caller)
+      expect(lines).toHaveLength(own.length)
+      const ownCards = new Set(own.map((row) => row.flashcard_id))
+      for (const line of lines) expect(ownCards.has(line.split(',')[1] ?? '')).toBe(true)
+    },
+  },
+]
+
 /** Every route, in the order its rows run. */
-const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
+const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEMORY_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {
   const table = ROUTES.map((route) => `${route.method} ${route.path}`)

@@ -76,12 +76,8 @@ describe('answers and progress', () => {
     expect(one.status).toBe(201)
     expect(one.body).toEqual({
       cardId: first.id,
-      correct: 1,
-      incorrect: 0,
-      attempts: 1,
-      masteryRate: 1,
-      status: 'mastered',
-      lastReviewed: expect.any(String),
+      progress: { cardId: first.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
+      memory: expect.objectContaining({ state: 'learning', reps: 1 }),
     })
     app.clock.advance(1000)
     await answer(learner, publicSet.id, second.id, false)
@@ -154,8 +150,8 @@ describe('answers and progress', () => {
     const cases: Array<[unknown, Record<string, string>]> = [
       [{ correct: true, mode: 'learn' }, { cardId: 'cardId is required.' }],
       [{ cardId: card.id, correct: 'yes', mode: 'learn' }, { correct: 'correct must be true or false.' }],
-      [{ cardId: card.id, correct: true, mode: 'match' }, { mode: "mode must be 'learn' or 'write'." }],
-      [{ cardId: card.id, correct: true }, { mode: "mode must be 'learn' or 'write'." }],
+      [{ cardId: card.id, correct: true, mode: 'dance' }, { mode: "mode must be 'learn', 'write', 'match', 'flashcards', 'review' or 'test'." }],
+      [{ cardId: card.id, correct: true }, { mode: "mode must be 'learn', 'write', 'match', 'flashcards', 'review' or 'test'." }],
     ]
     for (const [body, fields] of cases) {
       const response = await app.api('POST', `/api/sets/${publicSet.id}/answers`, { token: student.token, body })

@@ -119,7 +119,9 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     rateLimitStore = new DatabaseRateLimitStore(db)
   }
   const shutdown = new AbortController()
-  const app = createApp({ config, db, mailer, clock, events, rateLimitStore, logger: silentLogger, shutdown: shutdown.signal, rendererDir })
+  // TEST_LOG_ERRORS=1 prints what the app logs as errors (a 500's cause); silent otherwise.
+  const appLogger = process.env.TEST_LOG_ERRORS ? { ...silentLogger, error: console.error } : silentLogger
+  const app = createApp({ config, db, mailer, clock, events, rateLimitStore, logger: appLogger, shutdown: shutdown.signal, rendererDir })
   const server = createHttpServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { logout, useAuth } from '@/features/auth/useAuth'
+import { DueCount } from '@/features/review/DueCount'
 import { useTheme } from '@/features/theme/theme'
 import styles from './Header.module.css'
 
@@ -21,6 +22,8 @@ function navItems(username: string | undefined): NavItem[] {
   return [
     { to: '/', label: 'Home' },
     { to: '/my-sets', label: 'My Sets' },
+    { to: '/review', label: 'Review' },
+    { to: '/progress', label: 'Progress' },
     { to: '/public-sets', label: 'Public Sets' },
     { to: '/contact', label: 'Contact Us' },
     { to: '/profile', label: `Profile (${username})` },
@@ -81,6 +84,7 @@ export function Header() {
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
               {item.label}
+              {item.to === '/review' && <DueCount />}
             </NavLink>
           ))}
           {auth ? (
@@ -133,6 +137,7 @@ export function Header() {
               <li key={item.to}>
                 <NavLink to={item.to} end>
                   {item.label}
+                  {item.to === '/review' && <DueCount />}
                 </NavLink>
               </li>
             ))}

@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/pages/CreateSetPage').then((m) => ({ Component: m.CreateSetPage })),
               },
               { path: '/profile', lazy: () => import('@/pages/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+              { path: '/review', lazy: () => import('@/pages/ReviewPage').then((m) => ({ Component: m.ReviewPage })) },
+              { path: '/progress', lazy: () => import('@/pages/ProgressPage').then((m) => ({ Component: m.ProgressPage })) },
             ],
           },
           { path: '*', lazy: () => import('@/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },

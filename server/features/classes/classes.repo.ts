@@ -146,6 +146,20 @@ export async function listAssignedSets(db: DB, classId: string): Promise<StudySe
     .execute()
 }
 
+/** Per student and assigned set: the student's cards of that set due by `until` (card_memory, the memory schedule). */
+export async function countDueByStudentAndSet(db: DB, classId: string, until: string) {
+  const rows = await db
+    .selectFrom('card_memory')
+    .innerJoin('class_sets', 'class_sets.set_id', 'card_memory.study_set_id')
+    .innerJoin('class_members', (join) => join.onRef('class_members.class_id', '=', 'class_sets.class_id').onRef('class_members.user_id', '=', 'card_memory.user_id'))
+    .select(['card_memory.user_id', 'card_memory.study_set_id', (eb) => eb.fn.countAll<number | string>().as('due')])
+    .where('class_sets.class_id', '=', classId)
+    .where('card_memory.due', '<=', until)
+    .groupBy(['card_memory.user_id', 'card_memory.study_set_id'])
+    .execute()
+  return rows.map((row) => ({ userId: row.user_id, setId: row.study_set_id, due: Number(row.due) }))
+}
+
 /**
  * The class rule of set access, as a condition on a `study_sets` row: the set is assigned to a
  * class the user is a student of. Only set-access.ts uses it, so the rule stays in one place.

@@ -184,7 +184,7 @@ export function classesRoutes(deps: Deps): Router {
       path: '/api/classes/:id/progress',
       auth: 'verified',
       summary: "Each student's progress on each assigned set; teacher only",
-      description: `${WHO} One item per student and assigned set; card counts by the mastery rule (80% mastered, 50% learning). dueToday is 0 until the memory schedule exists. format=csv answers a CSV attachment named after the class.`,
+      description: `${WHO} One item per student and assigned set; card counts by the mastery rule (80% mastered, 50% learning). dueToday counts the student's cards of the set due by the end of today (UTC), by the memory schedule. format=csv answers a CSV attachment named after the class.`,
       query: classProgressQuerySchema,
       responses: {
         200: { description: 'The progress table, or the same as CSV', schema: 'ClassProgress', contentTypes: ['application/json', 'text/csv'] },

@@ -22,6 +22,7 @@ import { contentDisposition, type ExportFile } from '../sets/import-export.servi
 import { SET_NOT_FOUND } from '../sets/set-access'
 import { toStudySet } from '../sets/sets.mapper'
 import { findSetById } from '../sets/sets.repo'
+import { endOfUtcDay } from '../memory/review.service'
 import { toPublicUser } from '../users/users.mapper'
 import { toClassroom } from './classes.mapper'
 import * as repo from './classes.repo'
@@ -179,12 +180,10 @@ export async function unassignSet(deps: Deps, classId: string, setId: string, au
   if (!(await repo.unassignSet(deps.db, classId, setId))) throw notFound(classMessages.setNotAssigned)
 }
 
-/**
- * Cards due today per student and set, from the memory schedule (card_memory.due, migration 0007).
- * Until that schedule exists on this branch every count is 0: this is the one place to wire it.
- */
-async function dueTodayByStudentAndSet(_db: DB, _classId: string, _now: Date): Promise<Map<string, number>> {
-  return new Map()
+/** Cards due by the end of today (a UTC day, as the Review page counts it) per student and set. */
+async function dueTodayByStudentAndSet(db: DB, classId: string, now: Date): Promise<Map<string, number>> {
+  const rows = await repo.countDueByStudentAndSet(db, classId, endOfUtcDay(now).toISOString())
+  return new Map(rows.map((row) => [progressKey(row.userId, row.setId), row.due]))
 }
 
 const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`

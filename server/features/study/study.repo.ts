@@ -67,11 +67,28 @@ export async function recordAnswer(db: DB, row: { userId: string; setId: string;
       oc.columns(['user_id', 'study_set_id', 'flashcard_id']).doUpdateSet((eb) => ({
         correct_count: eb('study_progress.correct_count', '+', right),
         incorrect_count: eb('study_progress.incorrect_count', '+', wrong),
-        last_reviewed: row.at,
+        // An answer made offline may arrive after later ones: the latest time stays.
+        last_reviewed: eb
+          .case()
+          .when('study_progress.last_reviewed', '<', row.at)
+          .then(row.at)
+          .else(eb.ref('study_progress.last_reviewed'))
+          .end(),
       })),
     )
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** The caller's counts on one card, if any. */
+export async function findProgress(db: DB, userId: string, setId: string, cardId: string): Promise<StudyProgressRow | undefined> {
+  return db
+    .selectFrom('study_progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('study_set_id', '=', setId)
+    .where('flashcard_id', '=', cardId)
+    .executeTakeFirst()
 }
 
 export async function insertWriteResult(db: DB, row: Insertable<WriteResultsTable>): Promise<void> {

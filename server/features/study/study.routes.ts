@@ -4,6 +4,7 @@ import type { Deps } from '../../deps'
 import { type Authenticated, requireUser } from '../../http/auth'
 import { route } from '../../http/route'
 import type { Input } from '../../http/validate'
+import { recordAnswer } from '../memory/answers.service'
 import * as study from './study.service'
 
 type CreateSession = Authenticated & Input<typeof studySchemas.createSession>
@@ -69,14 +70,19 @@ export function studyRoutes(deps: Deps): Router {
       method: 'POST',
       path: '/api/sets/:id/answers',
       auth: 'token',
-      summary: "Record a Learn or Write answer; updates the card's progress (a Write answer is also kept as a write result)",
+      summary: "Record an answer from any study mode: the review log, the card's memory (FSRS) and, for Learn, Write, Review and Test, its mastery counts",
+      description: 'A Write answer is also kept as a write result. An answer resent with the same clientId is kept once and answers 200 with the first answer\'s body.',
       body: studySchemas.answer,
-      responses: { 201: { description: "The card's progress after the answer", schema: 'CardProgress' } },
+      responses: {
+        201: { description: "The card's progress (null before any answer of a counting mode) and memory after the answer", schema: 'AnswerResult' },
+        200: { description: 'The answer was already recorded under this clientId: its first result', schema: 'AnswerResult' },
+      },
     },
     requireUser(deps),
     async (ctx) => {
-      ctx.status = 201
-      ctx.body = await study.recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+      const answer = await recordAnswer(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+      ctx.status = answer.status
+      ctx.body = answer.body
     },
   )
 

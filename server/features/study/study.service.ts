@@ -1,18 +1,17 @@
 import type { z } from 'zod'
-import type { BestMatchTime, CardProgress, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
+import type { BestMatchTime, LearningSession, ProgressResponse, studySchemas } from '../../../shared/api/study'
 import { isForeignKeyViolation } from '../../db/database'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
-import { CARD_NOT_FOUND } from '../cards/cards.service'
+import { progressWithMemory } from '../memory/answers.service'
 import { canRead, SET_NOT_FOUND } from '../sets/set-access'
-import { toCardProgress, toLearningSession } from './study.mapper'
+import { toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
 
 type CreateSession = z.output<typeof studySchemas.createSession>
 type UpdateSession = z.output<typeof studySchemas.updateSession>
-type Answer = z.output<typeof studySchemas.answer>
 type MatchResult = z.output<typeof studySchemas.matchResult>
 
 export const SESSION_NOT_FOUND = 'Learning session not found'
@@ -76,38 +75,9 @@ export async function updateSession(deps: Deps, sessionId: string, auth: AuthSta
   })
 }
 
-/**
- * One Learn or Write answer: the card's running counts, plus a write result for Write. The check
- * and the writes share a transaction, so a card deleted meanwhile cannot turn into a failed write.
- */
-export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, input: Answer): Promise<CardProgress> {
-  const at = deps.clock.now().toISOString()
-  const answered = deps.db.transaction().execute(async (trx) => {
-    const target = await repo.findAnswerTarget(trx, setId, input.cardId)
-    if (!target || !(await canRead(trx, setId, target, auth))) throw notFound(SET_NOT_FOUND)
-    if (target.card_id === null) throw notFound(CARD_NOT_FOUND)
-    const progress = await repo.recordAnswer(trx, { userId: auth.user.id, setId, cardId: input.cardId, correct: input.correct, at })
-    if (input.mode === 'write') {
-      await repo.insertWriteResult(trx, {
-        id: newId(),
-        user_id: auth.user.id,
-        study_set_id: setId,
-        flashcard_id: input.cardId,
-        correct_count: input.correct ? 1 : 0,
-        incorrect_count: input.correct ? 0 : 1,
-        completed_at: at,
-      })
-    }
-    return progress
-  })
-  // The card (or its set) deleted between the check and the write: as if deleted before.
-  return toCardProgress(await insertUnlessGone(answered, CARD_NOT_FOUND))
-}
-
 export async function getProgress(deps: Deps, setId: string, auth: AuthState): Promise<ProgressResponse> {
   await assertReadable(deps, setId, auth)
-  const rows = await repo.listProgress(deps.db, auth.user.id, setId)
-  return { items: rows.map(toCardProgress) }
+  return { items: await progressWithMemory(deps, auth.user.id, setId) }
 }
 
 export async function recordMatchResult(deps: Deps, setId: string, auth: AuthState, input: MatchResult) {

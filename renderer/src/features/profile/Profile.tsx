@@ -7,6 +7,7 @@ import { Dialog } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
 import { authApi, forgetSession, logout, useAuth } from '@/features/auth'
+import { MemorySettingsPanel } from '@/features/review'
 import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import styles from './Profile.module.css'
@@ -133,6 +134,8 @@ export function Profile() {
           Logout
         </button>
       </section>
+
+      <MemorySettingsPanel className={styles.section} />
 
       <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete Account</h2>

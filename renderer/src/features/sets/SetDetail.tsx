@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import { setMessages } from '@shared/messages'
 import { useAuth } from '@/features/auth'
+import { SetReviewLink } from '@/features/review'
 import { FlashcardView, TermsList, useCardProgress } from '@/features/study'
 import { VisibilityIcon } from '@/components/icons'
 import { SetActions } from './SetActions'
@@ -155,6 +156,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           </span>
         </p>
         <TagList tags={set.tags} />
+        <SetReviewLink setId={set.id} />
         <FormError message={actionError} />
       </header>
 

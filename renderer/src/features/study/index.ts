@@ -2,3 +2,4 @@
 export { FlashcardView } from './flashcards/FlashcardView'
 export { TermsList } from './terms/TermsList'
 export { useCardProgress } from './useCardProgress'
+export { recordAnswer } from './study-api'

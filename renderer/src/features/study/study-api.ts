@@ -1,3 +1,4 @@
+import type { AnswerResponse } from '@shared/api/memory'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
@@ -7,27 +8,26 @@ import type {
   UpdateSessionInput,
 } from '@shared/api/study'
 import { api } from '@/lib/api'
+import { notifyAnswered } from '@/lib/answer-events'
 import { authStore } from '@/features/auth'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
-/** An answer of any mode for the student's review log; the server maps it to an FSRS rating. */
-export interface ModeAnswerInput {
-  cardId: string
-  mode: 'learn' | 'write' | 'match' | 'flashcards' | 'review' | 'test'
-  correct: boolean
-  question?: 'multiple_choice' | 'true_false' | 'written' | 'matching' | 'self_graded'
-  outcome?: 'right' | 'wrong' | 'almost' | 'overruled' | 'after_miss'
+/**
+ * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
+ * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts).
+ */
+export async function recordAnswer(setId: string, input: AnswerInput): Promise<AnswerResponse> {
+  const answer = await api.post<AnswerResponse>(`${setPath(setId)}/answers`, input)
+  notifyAnswered()
+  return answer
 }
-
-/** Records one answer of any mode (POST /api/sets/:id/answers). */
-export const recordAnswer = (setId: string, input: ModeAnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input)
 
 /** The study-record calls (documented in GET /api/openapi.json). Each needs a signed-in caller. */
 export const studyApi = {
   progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
-  answer: (setId: string, input: AnswerInput) => api.post<void>(`${setPath(setId)}/answers`, input),
+  answer: recordAnswer,
   createSession: (setId: string, totalCards: number) =>
     api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
   updateSession: (sessionId: string, input: UpdateSessionInput) =>

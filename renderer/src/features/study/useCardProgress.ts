@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { CardProgress } from '@shared/api/study'
+import type { ProgressItem } from '@shared/api/study'
 import { useAuth } from '@/features/auth'
 import { studyApi } from './study-api'
 
@@ -8,9 +8,9 @@ import { studyApi } from './study-api'
  * Learn or Write shows the new figures). A visitor has none; a failed read shows none rather than
  * an error, since the list is still useful without it.
  */
-export function useCardProgress(setId: string): CardProgress[] | null {
+export function useCardProgress(setId: string): ProgressItem[] | null {
   const signedIn = useAuth() !== null
-  const [progress, setProgress] = useState<CardProgress[] | null>(null)
+  const [progress, setProgress] = useState<ProgressItem[] | null>(null)
   useEffect(() => {
     setProgress(null)
     if (!signedIn) return

@@ -257,7 +257,14 @@ class LearnRecords {
     const number = counts.correctCount + counts.incorrectCount
     if (!this.firstTime(`answer:${attempt}:${number}`)) return
     // The card's progress does not depend on the session, so it goes at once.
-    void saveQuietly(() => studyApi.answer(this.setId, { cardId: answer.cardId, correct: answer.correct, mode: 'learn' }))
+    void saveQuietly(() => studyApi.answer(this.setId, {
+        cardId: answer.cardId,
+        correct: answer.correct,
+        mode: 'learn',
+        question: answer.question,
+        outcome: answer.correct ? 'right' : 'wrong',
+      }),
+    )
     this.enqueue(() => this.updateSession(attempt, counts))
   }
 

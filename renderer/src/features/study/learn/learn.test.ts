@@ -139,7 +139,7 @@ describe('learn: answers and the missed list', () => {
     const answered = step(state, { type: 'answer', option: right })
     expect(answered).toMatchObject({ phase: 'answered', chosen: right, correct: 1, incorrect: 0, batchCorrect: 1, missed: [] })
     expect(currentQuestion(answered)?.rightOption).toBe(right)
-    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: true })
+    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: true, question: 'multiple_choice' })
   })
 
   it('records a wrong answer and puts the card on the missed list', () => {
@@ -148,7 +148,7 @@ describe('learn: answers and the missed list', () => {
     const answered = step(state, { type: 'answer', option: wrong })
     expect(answered).toMatchObject({ phase: 'answered', chosen: wrong, correct: 0, incorrect: 1, batchIncorrect: 1, missed: [0] })
     expect(currentQuestion(answered)?.rightOption).not.toBe(wrong)
-    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: false })
+    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: false, question: 'multiple_choice' })
   })
 
   it('ignores a second answer to the same card (the options are locked)', () => {
@@ -340,5 +340,17 @@ describe('learn: options', () => {
     while (state.phase !== 'finished') state = state.phase === 'summary' ? step(state, { type: 'continue' }) : answerAndGoOn(state, true)
     expect(state).toMatchObject({ batchNumber: 50, correct: 500 })
     expect(performance.now() - started).toBeLessThan(1000)
+  })
+})
+
+describe('learn: the question kind of each answer', () => {
+  it('a True/False card is answered as true_false', () => {
+    const cards = [
+      { id: 't1', term: 'The sky is blue', definition: 'True' },
+      { id: 't2', term: 'Fish fly', definition: 'False' },
+    ]
+    const state = startLearn(cards, seeded(1))
+    const answered = step(state, { type: 'answer', option: 0 })
+    expect(answered.lastAnswer?.question).toBe('true_false')
   })
 })

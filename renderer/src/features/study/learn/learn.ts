@@ -36,6 +36,8 @@ export type LearnPhase =
 export interface LearnAnswer {
   cardId: string
   correct: boolean
+  /** How the card was asked: True/False or multiple choice (the review log's question kind). */
+  question: 'multiple_choice' | 'true_false'
 }
 
 export interface LearnState {
@@ -240,7 +242,7 @@ function answer(state: LearnState, option: number): LearnState {
     batchIncorrect: state.batchIncorrect + (correct ? 0 : 1),
     correct: state.correct + (correct ? 1 : 0),
     incorrect: state.incorrect + (correct ? 0 : 1),
-    lastAnswer: { cardId: question.card.id, correct },
+    lastAnswer: { cardId: question.card.id, correct, question: trueFalseAnswer(question.card.definition) === null ? 'multiple_choice' : 'true_false' },
   }
 }
 

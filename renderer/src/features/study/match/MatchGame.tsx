@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef } from 'react'
 import { MATCH_CARDS, MATCH_CARDS_PHONE } from '@shared/limits'
 import { elapsedSeconds, initialMatch, MATCH_FEEDBACK_TEXT, type MatchCard, matchReducer, type MatchState } from './match'
 import { StudyPanel } from '@/features/study/StudyFrame'
-import { saveQuietly, studyApi } from '@/features/study/study-api'
+import { recordAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
 import styles from './Match.module.css'
 import { MatchBoard } from './MatchBoard'
 import { usePhoneScreen } from './usePhoneScreen'
@@ -27,6 +27,17 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
     const timer = window.setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000)
     return () => window.clearInterval(timer)
   }, [state.phase, state.round])
+
+  // Each pair found goes to the review log once (keyed by game and pair number).
+  const savedPair = useRef('')
+  useEffect(() => {
+    const found = state.lastPair
+    const key = `${state.round}:${state.correct}`
+    if (!found || savedPair.current === key) return
+    savedPair.current = key
+    const correct = found.outcome === 'right'
+    void saveQuietly(() => recordAnswer(setId, { cardId: found.cardId, mode: 'match', correct, question: 'matching', outcome: found.outcome }))
+  }, [state.lastPair, state.round, state.correct, setId])
 
   // Each finished game is sent once (a signed-in student only; failures are ignored).
   const savedRound = useRef(0)

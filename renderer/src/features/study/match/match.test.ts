@@ -325,3 +325,24 @@ describe('match: time, finish and restart', () => {
     expect(remaining(again.terms)).toHaveLength(3)
   })
 })
+
+describe('match: each pair for the review log', () => {
+  it('a pair found at once is right; a pair whose items were in a wrong pairing is after_miss', () => {
+    let state = playing(cardsOf(3))
+    expect(state.lastPair).toBeNull()
+    state = run(state, [drop('term-c1', 'definition-c1')])
+    expect(state.lastPair).toEqual({ cardId: 'c1', outcome: 'right' })
+    state = run(state, [drop('term-c2', 'definition-c3')])
+    expect(state.lastPair).toEqual({ cardId: 'c1', outcome: 'right' })
+    state = run(state, [drop('term-c3', 'definition-c3')])
+    expect(state.lastPair).toEqual({ cardId: 'c3', outcome: 'after_miss' })
+    state = run(state, [drop('term-c2', 'definition-c2')])
+    expect(state.lastPair).toEqual({ cardId: 'c2', outcome: 'after_miss' })
+  })
+
+  it('a new game forgets the misses of the last', () => {
+    let state = run(playing(cardsOf(2)), [drop('term-c1', 'definition-c2')])
+    state = run(state, [start(5000, seeded(3)), drop('term-c1', 'definition-c1')])
+    expect(state.lastPair).toEqual({ cardId: 'c1', outcome: 'right' })
+  })
+})

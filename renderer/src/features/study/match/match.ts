@@ -29,6 +29,15 @@ export interface MatchItem {
 
 export type MatchFeedback = 'correct' | 'incorrect'
 
+/**
+ * A pair just found, for the review log: `right` when neither of its items was in a wrong pairing
+ * before, else `after_miss` (found by elimination after a miss: shared/study/ratings.ts).
+ */
+export interface MatchedPair {
+  cardId: string
+  outcome: 'right' | 'after_miss'
+}
+
 /** The feedback banner's words (docs/study-rules.md). */
 export const MATCH_FEEDBACK_TEXT: Record<MatchFeedback, string> = {
   correct: 'Correct match! ✅',
@@ -51,6 +60,10 @@ export interface MatchState {
   feedback: MatchFeedback | null
   /** The item picked for a pairing by selection (the no-drag way), if any. */
   selectedId: string | null
+  /** Cards (pair keys) with an item in a wrong pairing this game. */
+  missedKeys: readonly string[]
+  /** The latest pair found this game, or null before the first. */
+  lastPair: MatchedPair | null
   /** When the game started, in ms. */
   startedAt: number
   /** The latest time the game has seen, in ms; frozen when the game finishes. */
@@ -81,6 +94,8 @@ export function initialMatch(cards: readonly MatchCard[]): MatchState {
     incorrect: 0,
     feedback: null,
     selectedId: null,
+    missedKeys: [],
+    lastPair: null,
     startedAt: 0,
     clock: 0,
   }
@@ -127,6 +142,8 @@ function deal(state: MatchState, event: Extract<MatchEvent, { type: 'start' }>):
     incorrect: 0,
     feedback: null,
     selectedId: null,
+    missedKeys: [],
+    lastPair: null,
     startedAt: event.now,
     clock: event.now,
   }
@@ -173,8 +190,10 @@ function pair(state: MatchState, firstId: string, secondId: string, now: number)
   const [term, definition] = first.type === 'term' ? [first, second] : [second, first]
   const clock = Math.max(state.clock, now)
   if (!isMatch(state, term, definition)) {
-    return { ...state, incorrect: state.incorrect + 1, feedback: 'incorrect', selectedId: null, clock }
+    const missedKeys = [...new Set([...state.missedKeys, term.pairKey, definition.pairKey])]
+    return { ...state, incorrect: state.incorrect + 1, feedback: 'incorrect', selectedId: null, missedKeys, clock }
   }
+  const missed = state.missedKeys.includes(term.pairKey) || state.missedKeys.includes(definition.pairKey)
   const terms = markMatched(state.terms, term.id)
   const definitions = markMatched(state.definitions, definition.id)
   const finished = remaining(terms).length === 0 && remaining(definitions).length === 0
@@ -185,6 +204,7 @@ function pair(state: MatchState, firstId: string, secondId: string, now: number)
     definitions,
     correct: state.correct + 1,
     feedback: 'correct',
+    lastPair: { cardId: term.pairKey, outcome: missed ? 'after_miss' : 'right' },
     selectedId: null,
     clock,
   }

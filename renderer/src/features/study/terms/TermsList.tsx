@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
+import type { CardMemoryView } from '@shared/api/memory'
 import type { CardProgress } from '@shared/api/study'
 import { FormError } from '@/components/FormError'
 import {
@@ -10,6 +11,7 @@ import {
   TERMS_SORTS,
   type TermsFilter,
   type TermsSort,
+  type CardProgressWithMemory,
   termRows,
 } from './terms'
 import { PencilIcon, TrashIcon } from '@/components/icons'
@@ -25,7 +27,7 @@ interface TermsListProps {
   /** Loads every card not shown yet: sorting or filtering is over the whole set. */
   onLoadAll: () => void
   /** The signed-in student's progress (null for a visitor or while it loads): shown on each card. */
-  progress: CardProgress[] | null
+  progress: CardProgressWithMemory[] | null
   /** Owner only: edit and delete buttons on each card. */
   onEdit?: (card: Flashcard) => void
   onDelete?: (card: Flashcard) => void
@@ -35,6 +37,14 @@ interface TermsListProps {
 function masteryFigures({ masteryRate, attempts }: CardProgress): string {
   if (attempts === 0) return 'Not studied yet'
   return `${Math.round(masteryRate * 100)}% · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
+}
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
+
+/** 'Recall now 72% · next review Nov 30' (or 'due now'), from the card's memory. */
+function memoryFigures(memory: CardMemoryView, now: number): string {
+  const next = Date.parse(memory.due) <= now ? 'due now' : `next review ${shortDate(memory.due)}`
+  return `Recall now ${Math.round(memory.retrievability * 100)}% · ${next}`
 }
 
 /**
@@ -86,7 +96,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
         <p className={styles.empty}>No cards match this filter.</p>
       ) : (
         <ol className={styles.list}>
-          {rows.map(({ card, progress: stats }) => (
+          {rows.map(({ card, progress: stats, memory }) => (
             <li key={card.id} className={styles.item}>
               <div className={styles.termCell}>
                 <p className={styles.term}>{card.term}</p>
@@ -96,6 +106,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                     <span className={styles.figures}>{masteryFigures(stats)}</span>
                   </p>
                 )}
+                {memory && <p className={styles.figures}>{memoryFigures(memory, Date.now())}</p>}
               </div>
               <p className={styles.definition}>{card.definition}</p>
               {(onEdit || onDelete) && (

@@ -60,3 +60,41 @@ describe('needsAllCards', () => {
     expect(needsAllCards('alphabetical', 'all')).toBe(true)
   })
 })
+
+describe('arrangeTerms: the memory sorts', () => {
+  const memory = (due: string, retrievability: number) => ({
+    due,
+    stability: 3,
+    difficulty: 5,
+    retrievability,
+    state: 'review' as const,
+    reps: 2,
+    lapses: 0,
+    lastReview: '2026-11-01T00:00:00.000Z',
+  })
+  const withMemory = termRows(cards, [
+    { ...cardProgress('c1', 1, 0, 't'), memory: memory('2026-11-30T00:00:00.000Z', 0.95) },
+    { ...cardProgress('c2', 0, 1, 't'), memory: memory('2026-11-20T00:00:00.000Z', 0.4) },
+    { ...cardProgress('c3', 0, 0, 't'), memory: memory('2026-11-25T00:00:00.000Z', 0.3) },
+    { ...cardProgress('c4', 1, 1, 't'), memory: null },
+  ])
+
+  it('keeps each card’s memory beside its counts', () => {
+    expect(withMemory[0]?.memory?.retrievability).toBe(0.95)
+    expect(withMemory[0]?.progress).not.toHaveProperty('memory')
+    expect(withMemory[3]?.memory).toBeNull()
+  })
+
+  it('due first: soonest due first, cards without memory last in set order', () => {
+    expect(terms(arrangeTerms(withMemory, 'due', 'all'))).toEqual(['Apple', 'cherry', 'banana', 'apple pie', 'item 10', 'item 9'])
+  })
+
+  it('weakest first: lowest predicted recall first', () => {
+    expect(terms(arrangeTerms(withMemory, 'weakest', 'all'))).toEqual(['cherry', 'Apple', 'banana', 'apple pie', 'item 10', 'item 9'])
+  })
+
+  it('both need the whole set', () => {
+    expect(needsAllCards('due', 'all')).toBe(true)
+    expect(needsAllCards('weakest', 'all')).toBe(true)
+  })
+})

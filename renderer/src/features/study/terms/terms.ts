@@ -1,3 +1,4 @@
+import type { CardMemoryView } from '@shared/api/memory'
 import type { Flashcard } from '@shared/api/sets'
 import type { CardProgress, CardStatus } from '@shared/api/study'
 import { cardProgress } from '@shared/study/mastery'
@@ -8,7 +9,7 @@ import { cardProgress } from '@shared/study/mastery'
  * student's progress. A card never answered counts as 0% mastered with 0 attempts, so the spec's
  * rule puts it under needs_review.
  */
-export type TermsSort = 'position' | 'mastery' | 'attempts' | 'alphabetical'
+export type TermsSort = 'position' | 'mastery' | 'attempts' | 'alphabetical' | 'due' | 'weakest'
 export type TermsFilter = 'all' | CardStatus
 
 export const TERMS_SORTS: ReadonlyArray<{ value: TermsSort; label: string }> = [
@@ -16,6 +17,8 @@ export const TERMS_SORTS: ReadonlyArray<{ value: TermsSort; label: string }> = [
   { value: 'mastery', label: 'Mastery (lowest first)' },
   { value: 'attempts', label: 'Attempts (most first)' },
   { value: 'alphabetical', label: 'Alphabetical (A–Z)' },
+  { value: 'due', label: 'Due first' },
+  { value: 'weakest', label: 'Weakest first' },
 ]
 
 export const TERMS_FILTERS: ReadonlyArray<{ value: TermsFilter; label: string }> = [
@@ -34,12 +37,29 @@ export const STATUS_LABELS: Record<CardStatus, string> = {
 export interface TermRow {
   card: Flashcard
   progress: CardProgress
+  /** The student's memory of the card (predicted recall, next review), or null before any answer. */
+  memory: CardMemoryView | null
 }
 
-/** Each card with its progress; cards not answered yet get zero counts. */
-export function termRows(cards: readonly Flashcard[], progress: readonly CardProgress[]): TermRow[] {
+/** A progress item as GET /progress answers it: counts and, once answered in any mode, memory. */
+export type CardProgressWithMemory = CardProgress & { memory?: CardMemoryView | null }
+
+/** Each card with its progress; cards not answered yet get zero counts and no memory. */
+export function termRows(cards: readonly Flashcard[], progress: readonly CardProgressWithMemory[]): TermRow[] {
   const byCard = new Map(progress.map((item) => [item.cardId, item]))
-  return cards.map((card) => ({ card, progress: byCard.get(card.id) ?? cardProgress(card.id, 0, 0, '') }))
+  return cards.map((card) => {
+    const item = byCard.get(card.id)
+    const { memory = null, ...counts }: CardProgressWithMemory = item ?? cardProgress(card.id, 0, 0, '')
+    return { card, progress: counts, memory }
+  })
+}
+
+/** Cards with no memory yet go after those with one, in either memory sort. */
+const byMemory = (value: (memory: CardMemoryView) => number) => (a: TermRow, b: TermRow) => {
+  if (a.memory && b.memory) return value(a.memory) - value(b.memory) || byPosition(a, b)
+  if (a.memory) return -1
+  if (b.memory) return 1
+  return byPosition(a, b)
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
@@ -52,6 +72,8 @@ const COMPARE: Record<TermsSort, (a: TermRow, b: TermRow) => number> = {
   mastery: (a, b) => a.progress.masteryRate - b.progress.masteryRate || byPosition(a, b),
   attempts: (a, b) => b.progress.attempts - a.progress.attempts || byPosition(a, b),
   alphabetical: (a, b) => collator.compare(a.card.term, b.card.term) || byPosition(a, b),
+  due: byMemory((memory) => Date.parse(memory.due)),
+  weakest: byMemory((memory) => memory.retrievability),
 }
 
 export function arrangeTerms(rows: readonly TermRow[], sort: TermsSort, filter: TermsFilter): TermRow[] {

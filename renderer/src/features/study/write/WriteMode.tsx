@@ -52,7 +52,7 @@ function useWriteSession(setId: string, load: StudyLoad): [WriteState | undefine
     const card = currentCard(next)
     const correct = checkedResult(next)
     if (event.type === 'check' && card && correct !== undefined) {
-      void saveQuietly(() => studyApi.answer(setId, { cardId: card.id, correct, mode: 'write' }))
+      void saveQuietly(() => studyApi.answer(setId, { cardId: card.id, correct, mode: 'write', question: 'written', outcome: correct ? 'right' : 'wrong' }))
     }
   }
   return [state, dispatch]

@@ -1,0 +1,249 @@
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
+import type { DB } from '../../db/database'
+import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '../../db/schema'
+import { assignedToClassOf } from '../classes/classes.repo'
+
+/*
+ * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and
+ * PostgreSQL. Times are ISO-8601 text in UTC, so comparing them as text compares them as times.
+ */
+
+export type CardMemoryRow = Selectable<CardMemoryTable>
+export type ReviewLogRow = Selectable<ReviewLogTable>
+export type UserSettingsRow = Selectable<UserSettingsTable>
+
+export async function findSettings(db: DB, userId: string): Promise<UserSettingsRow | undefined> {
+  return db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()
+}
+
+export async function upsertRetention(db: DB, userId: string, desiredRetention: number, at: string): Promise<void> {
+  await db
+    .insertInto('user_settings')
+    .values({ user_id: userId, desired_retention: desiredRetention, parameters: null, parameters_fitted_at: null, parameters_review_count: null, fit_claimed_at: null, updated: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ desired_retention: desiredRetention, updated: at }))
+    .execute()
+}
+
+/**
+ * The card's memory, read with a no-op update so that on PostgreSQL the row stays locked until the
+ * transaction ends: two answers to one card then follow each other instead of both starting from
+ * the same state. (SQLite runs one write transaction at a time anyway; `FOR UPDATE` does not
+ * exist there, and this works on both.)
+ */
+export async function lockCardMemory(db: DB, userId: string, cardId: string): Promise<CardMemoryRow | undefined> {
+  return db
+    .updateTable('card_memory')
+    .set((eb) => ({ reps: eb.ref('reps') }))
+    .where('user_id', '=', userId)
+    .where('flashcard_id', '=', cardId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function upsertCardMemory(db: DB, row: Insertable<CardMemoryTable>): Promise<void> {
+  const { user_id: _user, flashcard_id: _card, ...changes } = row
+  await db
+    .insertInto('card_memory')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'flashcard_id']).doUpdateSet(changes))
+    .execute()
+}
+
+/** Inserts a log row; false when the user already sent this client id (the row is not inserted). */
+export async function insertReview(db: DB, row: Insertable<ReviewLogTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('review_log')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+export async function findReviewByClientId(db: DB, userId: string, clientId: string) {
+  return db.selectFrom('review_log').select(['id', 'response']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+/** A card's reviews by one student, oldest first: what its memory is replayed from. */
+export async function listCardReviews(db: DB, userId: string, cardId: string) {
+  return db
+    .selectFrom('review_log')
+    .select(['id', 'rating', 'answered_at'])
+    .where('user_id', '=', userId)
+    .where('flashcard_id', '=', cardId)
+    .orderBy('answered_at')
+    .orderBy('received_at')
+    .execute()
+}
+
+export async function updateReviewFields(db: DB, id: string, fields: Pick<ReviewLogRow, 'state' | 'elapsed_days' | 'scheduled_days' | 'stability' | 'difficulty' | 'due'>) {
+  await db.updateTable('review_log').set(fields).where('id', '=', id).execute()
+}
+
+/** The caller's memory of a set's cards. */
+export async function listSetMemory(db: DB, userId: string, setId: string): Promise<CardMemoryRow[]> {
+  return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
+}
+
+/**
+ * The reading rule of sets/set-access.ts (`readableBy`) for a query joined with study_sets:
+ * public, the user's own, or assigned to a class they are a student of.
+ */
+function readableSetBy(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
+  return eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId), assignedToClassOf(eb, userId)])
+}
+
+/** Memory rows of cards in sets the user may read. */
+function readableMemory(db: DB, userId: string) {
+  return db
+    .selectFrom('card_memory')
+    .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
+    .where('card_memory.user_id', '=', userId)
+    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+}
+
+/**
+ * The user's due cards per set: due at or before `now`, and at or before `until` (later), counted
+ * on the covering (user_id, due, study_set_id) index without touching the rows. Which sets the
+ * user may still read is checked afterwards, once per set (`readableSetIds`), not once per card.
+ */
+export async function dueCountsBySet(db: DB, userId: string, now: string, until: string, setId?: string) {
+  let query = db
+    .selectFrom('card_memory')
+    .select((eb) => [
+      'study_set_id',
+      eb.fn.countAll<number | string>().as('due_until'),
+      eb.fn.sum<number | string>(eb.case().when('due', '<=', now).then(1).else(0).end()).as('due_now'),
+    ])
+    .where('user_id', '=', userId)
+    .where('due', '<=', until)
+  if (setId !== undefined) query = query.where('study_set_id', '=', setId)
+  const rows = await query.groupBy('study_set_id').execute()
+  return rows.map((row) => ({ setId: row.study_set_id, dueNow: Number(row.due_now ?? 0), dueUntil: Number(row.due_until) }))
+}
+
+/** Of these sets, the ones the user may read (their own or public). */
+export async function readableSetIds(db: DB, userId: string, setIds: string[]): Promise<Set<string>> {
+  const readable = new Set<string>()
+  for (let i = 0; i < setIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('study_sets')
+      .select('id')
+      .where('id', 'in', setIds.slice(i, i + 500))
+      .where((eb) => readableSetBy(eb, userId))
+      .execute()
+    for (const row of rows) readable.add(row.id)
+  }
+  return readable
+}
+
+export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('answered_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function countReviews(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('review_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Due cards (due at or before `before`), most overdue first, then the least stable: the
+ * (user_id, due) index gives the order. Only cards of sets the user may still read.
+ */
+export async function listDue(db: DB, userId: string, before: string, setId: string | undefined, limit: number, offset: number) {
+  let query = readableMemory(db, userId)
+    .innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id')
+    .where('card_memory.due', '<=', before)
+  if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
+  return query
+    .select([
+      'flashcards.id',
+      'flashcards.term',
+      'flashcards.definition',
+      'flashcards.position',
+      'flashcards.created',
+      'study_sets.id as set_id',
+      'study_sets.title as set_title',
+      'card_memory.due',
+      'card_memory.stability',
+      'card_memory.last_review',
+    ])
+    .orderBy('card_memory.due')
+    .orderBy('card_memory.stability')
+    .orderBy('card_memory.flashcard_id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+/** When the user's next card falls due after `after` (sets they may read), or null. */
+export async function nextDue(db: DB, userId: string, after: string): Promise<string | null> {
+  const row = await readableMemory(db, userId)
+    .where('card_memory.due', '>', after)
+    .select((eb) => eb.fn.min<string | null>('card_memory.due').as('next'))
+    .executeTakeFirst()
+  return row?.next ?? null
+}
+
+/** The user's mastery counts on the cards of each set they may read, with the set's title and size. */
+export async function listReadableProgress(db: DB, userId: string) {
+  return db
+    .selectFrom('study_progress')
+    .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
+    .where('study_progress.user_id', '=', userId)
+    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+    .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
+    .execute()
+}
+
+/** The user's reviews since a time, for the per-day chart (grouped by day in the service). */
+export async function listReviewTimesSince(db: DB, userId: string, since: string) {
+  return db.selectFrom('review_log').select(['answered_at', 'correct']).where('user_id', '=', userId).where('answered_at', '>=', since).execute()
+}
+
+/** Due times and stability of the user's readable cards, for the forecast and the retention. */
+export async function listReadableMemory(db: DB, userId: string) {
+  return readableMemory(db, userId).select(['card_memory.due', 'card_memory.stability', 'card_memory.last_review']).execute()
+}
+
+/** The whole log of a user for the CSV, oldest first, with each card's term and set title and whether the user may still read the set. */
+export async function listLogForExport(db: DB, userId: string) {
+  return db
+    .selectFrom('review_log')
+    .innerJoin('flashcards', 'flashcards.id', 'review_log.flashcard_id')
+    .innerJoin('study_sets', 'study_sets.id', 'review_log.study_set_id')
+    .select([
+      'review_log.answered_at',
+      'review_log.flashcard_id',
+      'review_log.study_set_id',
+      'study_sets.title',
+      'flashcards.term',
+      'review_log.mode',
+      'review_log.question',
+      'review_log.outcome',
+      'review_log.correct',
+      'review_log.rating',
+      'review_log.state',
+      'review_log.elapsed_days',
+      'review_log.scheduled_days',
+      'review_log.stability',
+      'review_log.difficulty',
+      'review_log.due',
+      'review_log.duration_ms',
+    ])
+    .select((eb) => eb.case().when(readableSetBy(eb, userId)).then(1).else(0).end().as('readable'))
+    .where('review_log.user_id', '=', userId)
+    .orderBy('review_log.answered_at')
+    .orderBy('review_log.received_at')
+    .execute()
+}

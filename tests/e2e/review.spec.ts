@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import type { Flashcard } from '../../shared/api/sets'
+import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
+import { newOwner, type Owner } from './set-helpers'
+import { createStudySet, definitionOf } from './study-helpers'
+
+/*
+ * Issue 15 in the browser: answers from Learn reach the review log, cards fall due (answered
+ * through the API with a time in the past), the Review page asks them and reschedules them, and
+ * the header's "N due" follows.
+ */
+
+const DAY = 86_400_000
+
+/** Answers `card` through the API as if it had been answered wrongly `daysAgo` days ago: due now. */
+async function answerLongAgo(server: E2EServer, owner: Owner, setId: string, card: Flashcard, daysAgo = 3): Promise<void> {
+  const answeredAt = new Date(Date.now() - daysAgo * DAY).toISOString()
+  const response = await apiCall(server, 'POST', `/sets/${setId}/answers`, { cardId: card.id, mode: 'write', correct: false, answeredAt }, owner.token)
+  expect(response.status).toBe(201)
+}
+
+async function reviewLog(server: E2EServer, owner: Owner): Promise<string[][]> {
+  const response = await apiCall(server, 'GET', '/users/me/review-log?format=csv', undefined, owner.token)
+  expect(response.status).toBe(200)
+  return (await response.text())
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','))
+}
+
+const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
+
+const dueCount = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('due-count')
+
+async function axeClean(page: Page): Promise<void> {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+}
+
+test('Learn answers reach the review log; due cards are reviewed on /review and the header count drops', async ({ page, server }) => {
+  test.slow()
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+
+  // Two right answers in Learn: in the log as multiple choice, not due yet.
+  await page.goto(`/study-sets/${set.id}/learn`)
+  for (let answered = 0; answered < 2; answered++) {
+    const term = ((await page.getByRole('main').getByRole('heading', { level: 2 }).textContent()) ?? '').trim()
+    await page.getByRole('group', { name: term, exact: true }).getByRole('button').filter({ has: page.getByText(definitionOf(cards, term), { exact: true }) }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+    await page.getByRole('button', { name: /^(Next Card|Finish Batch)$/ }).click()
+  }
+  await expect.poll(async () => (await reviewLog(server, owner)).length).toBe(2)
+  for (const row of await reviewLog(server, owner)) {
+    expect([row[COLUMN.mode], row[COLUMN.question], row[COLUMN.outcome]]).toEqual(['learn', 'multiple_choice', 'right'])
+  }
+
+  // Three other cards answered wrongly days ago are due now.
+  const due = cards.slice(5, 8)
+  for (const card of due) await answerLongAgo(server, owner, set.id, card)
+  await page.goto('/my-sets')
+  await expect(dueCount(page)).toHaveText('3 due')
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ }).click()
+  await expect(page).toHaveURL(/\/review$/)
+  await expect(page.getByText('Card 1 of 3')).toBeVisible()
+  await axeClean(page)
+
+  // Multiple choice: the right definition.
+  await page.getByRole('radio', { name: 'Multiple choice' }).check()
+  const card = page.getByRole('region', { name: 'Card to review' })
+  const firstTerm = (await card.locator('p').nth(1).textContent()) ?? ''
+  await card.getByRole('button', { name: definitionOf(cards, firstTerm), exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+  await axeClean(page)
+  await page.getByRole('button', { name: 'Next card' }).click()
+  await expect(dueCount(page)).toHaveText('2 due')
+
+  // Typing, remembered: a near miss counts as right.
+  await page.getByRole('radio', { name: 'Typing' }).check()
+  await expect(page.getByText('Card 2 of 3')).toBeVisible()
+  const secondTerm = (await card.locator('p').nth(1).textContent()) ?? ''
+  await card.getByRole('textbox', { name: 'Type the definition' }).fill(definitionOf(cards, secondTerm))
+  await card.getByRole('button', { name: 'Check Answer' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+  await page.getByRole('button', { name: 'Next card' }).click()
+  await expect(dueCount(page)).toHaveText('1 due')
+
+  // A wrong typed answer, overruled.
+  await expect(page.getByText('Card 3 of 3')).toBeVisible()
+  await card.getByRole('textbox', { name: 'Type the definition' }).fill('no idea at all')
+  await card.getByRole('button', { name: 'Check Answer' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Incorrect.' })).toBeVisible()
+  await page.getByRole('button', { name: 'I was right' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Counted as right.' })).toBeVisible()
+  await page.getByRole('button', { name: 'Next card' }).click()
+
+  await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
+  await expect(page.getByText(/^Your next card is due in \d+ (minute|minutes|hour|hours)/)).toBeVisible()
+  await expect(dueCount(page)).toHaveCount(0)
+  await axeClean(page)
+
+  const reviews = (await reviewLog(server, owner)).filter((row) => row[COLUMN.mode] === 'review')
+  expect(reviews.map((row) => `${row[COLUMN.question]} ${row[COLUMN.outcome]}`).sort()).toEqual(['multiple_choice right', 'written overruled', 'written right'])
+  expect(new Set(reviews.map((row) => row[COLUMN.card]))).toEqual(new Set(due.map((item) => item.id)))
+
+  // The choice of typing is kept on this device for the next review (the queue, and its choice, show only with cards due).
+  expect(await page.evaluate(() => localStorage.getItem('cardwise.review.ask'))).toBe('typed')
+})
+
+test('a set shows its due count, reviews only its own cards, and the Terms list shows recall and the next review (light theme)', async ({ page, server }) => {
+  test.slow()
+  await page.addInitScript(() => {
+    try {
+      localStorage.setItem('theme', 'light')
+    } catch {
+      // about:blank has no storage.
+    }
+  })
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  const other = await createStudySet(server, owner, { title: 'Other Set', cards: [['Alpha', 'First letter'], ['Beta', 'Second letter']] })
+  await answerLongAgo(server, owner, set.id, cards[0] as Flashcard)
+  await answerLongAgo(server, owner, set.id, cards[1] as Flashcard, 5)
+  await answerLongAgo(server, owner, other.set.id, other.cards[0] as Flashcard)
+  await logIn(page, owner.account)
+  await expect(dueCount(page)).toHaveText('3 due')
+
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByTestId('set-due-count')).toHaveText('2 cards due for review')
+  await expect(page.getByText(/^Recall now \d+% · due now$/)).toHaveCount(2)
+  await page.getByLabel('Sort by').selectOption({ label: 'Weakest first' })
+  await expect(page.getByRole('listitem').first()).toContainText(cards[1]?.term ?? '')
+  await page.getByLabel('Sort by').selectOption({ label: 'Due first' })
+  await expect(page.getByRole('listitem').first()).toContainText(cards[1]?.term ?? '')
+  await axeClean(page)
+
+  await page.getByRole('link', { name: 'Review due cards' }).click()
+  await expect(page).toHaveURL(new RegExp(`/review\\?set=${set.id}$`))
+  await expect(page.getByText('Card 1 of 2')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Card to review' })).toContainText('Cell Biology')
+  await axeClean(page)
+})
+
+test('the Review page at a phone width: no sideways scrolling, and an empty state for a new student', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await logIn(page, owner.account)
+  await page.goto('/review')
+  await expect(page.getByRole('heading', { name: 'No cards are due.' })).toBeVisible()
+  await expect(page.getByText(/the cards you answer are scheduled for review here/)).toBeVisible()
+  await axeClean(page)
+
+  await answerLongAgo(server, owner, set.id, cards[0] as Flashcard)
+  await answerLongAgo(server, owner, set.id, cards[1] as Flashcard)
+  await page.getByRole('button', { name: 'Check again' }).click()
+  await expect(page.getByText('Card 1 of 2')).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await axeClean(page)
+})
