@@ -51,18 +51,21 @@ export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummar
   return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday, nextDue }
 }
 
-/** Due counts over the sets the user may still read. */
+/**
+ * Due counts over the sets the user may still read: the count over all their cards, less the
+ * cards of sets they studied and may no longer read (made private since, or taken off their
+ * class), which are few or none; so the common case never joins a card state to its set.
+ */
 async function readableDueCounts(deps: Deps, userId: string, now: string, until: string, setId?: string) {
-  const bySet = await repo.dueCountsBySet(deps.db, userId, now, until, setId)
-  const readable = await repo.readableSetIds(deps.db, userId, bySet.map((row) => row.setId))
-  let dueNow = 0
-  let dueUntil = 0
-  for (const row of bySet) {
-    if (!readable.has(row.setId)) continue
-    dueNow += row.dueNow
-    dueUntil += row.dueUntil
+  if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
+  const [total, studied] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.studiedSetIds(deps.db, userId)])
+  const readable = await repo.readableSetIds(deps.db, userId, studied)
+  for (const gone of studied.filter((id) => !readable.has(id))) {
+    const lost = await repo.countDue(deps.db, userId, now, until, gone)
+    total.dueNow -= lost.dueNow
+    total.dueUntil -= lost.dueUntil
   }
-  return { dueNow, dueUntil }
+  return total
 }
 
 /**
