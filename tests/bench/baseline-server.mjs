@@ -96,8 +96,17 @@ const server = http.createServer(async (request, response) => {
     }
     send(response, route.status, JSON.stringify(results))
   } catch (error) {
+    // A statement that failed inside the replayed transaction must not leave it open: it would
+    // hold SQLite's write lock and stall every write of the app measured next.
+    if (db.inTransaction) db.exec('rollback')
+    const name = request.url.slice('/twin/'.length)
+    if (!failed.has(name)) {
+      failed.add(name)
+      console.error(`twin ${name} failed: ${error}`)
+    }
     send(response, 500, JSON.stringify({ message: String(error) }))
   }
 })
+const failed = new Set()
 server.listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`))
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

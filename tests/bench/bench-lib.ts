@@ -13,6 +13,8 @@ import { migrations } from '../../server/db/migrations/index'
 import { createMailer } from '../../server/features/mail/mailer'
 import { silentLogger } from '../../server/logger'
 import { DATABASE_FILE } from '../../server/start'
+import { copySqliteToPostgres } from '../../server/db/copy'
+import { adminQuery, databaseUrl, startTestPostgres } from '../support/postgres'
 
 export { DATABASE_FILE }
 
@@ -124,4 +126,23 @@ async function send(url: string, request: BenchRequest): Promise<{ status: numbe
   const response = await fetch(url + request.path, { method: request.method, headers: request.headers, body: request.body })
   const body = await response.arrayBuffer()
   return { status: response.status, bytes: body.byteLength }
+}
+
+/**
+ * A PostgreSQL server for the bench (Debian's, in a temporary folder, durable as a real one) with
+ * the seeded SQLite database copied into it by `npm run db:copy`'s code: the same rows, ids and
+ * password hashes, so the same token signs in on both. `pids()` lists the server's processes now.
+ */
+export async function preparePostgres(sqliteFile: string) {
+  const server = await startTestPostgres({ durable: true })
+  try {
+    await adminQuery(server.url, ['create database cardwise_bench'])
+    const url = databaseUrl(server.url, 'cardwise_bench')
+    const copied = await copySqliteToPostgres(sqliteFile, url)
+    await adminQuery(url, ['vacuum analyze'])
+    return { url, rows: copied.tables.reduce((sum, table) => sum + table.rows, 0), pids: server.pids, stop: server.stop }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
 }

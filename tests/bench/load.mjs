@@ -6,18 +6,35 @@ import autocannon from 'autocannon'
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
 
-/** CPU seconds the process has used so far. */
-export function cpuSeconds(pid) {
+/** CPU seconds the process has used so far; with `reaped`, also its ended children's it has waited for. */
+export function cpuSeconds(pid, reaped = false) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   // Fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  const children = reaped ? Number(fields[13]) + Number(fields[14]) : 0
+  return (Number(fields[11]) + Number(fields[12]) + children) / CLOCK_TICKS
 }
 
 function run(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
   })
+}
+
+/**
+ * CPU seconds used so far by a database server: its main process (with the children it has
+ * reaped: a backend that ended during a run still counts) and its live children.
+ */
+function databaseCpuSeconds([main, ...children]) {
+  let total = cpuSeconds(main, true)
+  for (const pid of children) {
+    try {
+      total += cpuSeconds(pid)
+    } catch {
+      // Ended since it was listed: its time is in the main process's reaped children now.
+    }
+  }
+  return total
 }
 
 /**
@@ -36,15 +53,18 @@ export async function settle(pid, timeoutMs = 60_000) {
 /**
  * Warms up for `warmupSeconds` (or with a tenth of `amount` requests), then measures for `seconds`
  * (or until `amount` requests have been answered). Returns requests/s, p50/p99 latency
- * (ms, from the client over loopback) and the server's CPU microseconds per request.
+ * (ms, from the client over loopback) and the server's CPU microseconds per request (with the
+ * database server's, when its processes are given).
  */
-export async function measure({ url, method = 'GET', headers = {}, body, connections = 10, seconds = 5, warmupSeconds = 1, amount, pid }) {
+export async function measure({ url, method = 'GET', headers = {}, body, connections = 10, seconds = 5, warmupSeconds = 1, amount, pid, databasePids }) {
   const request = { url, method, headers, body, connections }
   await settle(pid)
   await run(amount ? { ...request, amount: Math.max(connections, Math.round(amount / 10)) } : { ...request, duration: warmupSeconds })
-  const before = cpuSeconds(pid)
+  // With `databasePids` (a function: PostgreSQL's main process, then its children), their CPU is billed to the requests too.
+  const used = () => cpuSeconds(pid) + (databasePids ? databaseCpuSeconds(databasePids()) : 0)
+  const before = used()
   const result = await run(amount ? { ...request, amount } : { ...request, duration: seconds })
-  const cpu = cpuSeconds(pid) - before
+  const cpu = used() - before
   const requests = result.requests.total
   await settle(pid)
   return {

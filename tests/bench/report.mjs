@@ -21,6 +21,9 @@ export function machineInfo() {
 
 const route = (report, name) => report.routes.find((r) => r.name === name)
 
+/** a / b, or null when either is missing. */
+const ratio = (a, b) => (a === null || a === undefined || b === null || b === undefined || !b ? null : a / b)
+
 /** Each budget of the issue with the measured figure; a route not measured is a missed budget. */
 export function checkBudgets(report) {
   const budgets = []
@@ -37,6 +40,15 @@ export function checkBudgets(report) {
   const imp = route(report, 'import500')
   add('import of 500 cards: one transaction', '1', imp?.sql.transactions, imp?.sql.transactions === 1 && imp?.sql.writesOutsideTransaction === 0)
   add('import of 500 cards: p99 at 1 connection (server-side)', '< 20 ms', imp?.app.p99Ms, imp?.app.p99Ms < 20)
+  if (report.postgres) {
+    for (const r of report.postgres.routes) {
+      const sqlite = route(report, r.name)?.app.cpuUsPerRequest ?? null
+      const times = ratio(r.app.cpuUsPerRequest, sqlite)
+      add(`${r.name} on PostgreSQL: CPU/request (server + database) vs SQLite`, '<= 2x', times, times <= 2)
+      if (r.app.connections === 10) add(`${r.name} on PostgreSQL: p99 at 10 connections`, '< 25 ms', r.app.p99Ms, r.app.p99Ms < 25)
+    }
+    for (const w of report.postgres.workers) add(`${w.name} on PostgreSQL: req/s with 2 workers vs 1`, '>= 1.6x', w.ratio, w.ratio >= 1.6)
+  } else add('PostgreSQL run', 'measured', null, false, 'skipped (BENCH_POSTGRES=0)')
   const landing = report.frontEnd.firstLoad.find((b) => b.path === '/')
   add('landing page first JavaScript, gzipped', '<= 120 KB', landing && landing.jsGzipBytes / 1024, landing && landing.jsGzipBytes <= 120 * 1024)
   const [home, setPage] = report.frontEnd.lighthouse
@@ -113,6 +125,10 @@ ${report.skipped.length ? `\nNot measured: ${report.skipped.map((x) => `${x.name
 
 ${budgetTable(report)}
 
+## PostgreSQL (same seed, copied in with db:copy)
+
+${postgresSection(report)}
+
 ## SQL per request (recorded from the app)
 
 ${table(['route', 'statements', 'transactions', 'twin requests', 'app non-2xx + errors'], sqlRows)}
@@ -125,4 +141,20 @@ ${table(['route', 'JS files', 'JS KB', 'CSS files', 'CSS KB'], frontRows)}
 
 ${table(['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'], lighthouseRows)}
 `
+}
+
+/** The PostgreSQL figures beside SQLite's: CPU per request (server + database), latency, and two workers against one. */
+function postgresSection(report) {
+  if (!report.postgres) return 'Not measured (BENCH_POSTGRES=0).'
+  const rows = report.postgres.routes.map((r) => {
+    const sqlite = route(report, r.name)?.app
+    return [r.label, fixed(r.app.requestsPerSecond, 0), fixed(r.app.p99Ms, 0), fixed(r.app.cpuUsPerRequest), fixed(sqlite?.cpuUsPerRequest), fixed(ratio(r.app.cpuUsPerRequest, sqlite?.cpuUsPerRequest), 2)]
+  })
+  const workerRows = report.postgres.workers.map((w) => [w.name, fixed(w.oneWorker, 0), fixed(w.twoWorkers, 0), fixed(w.ratio, 2)])
+  return `${report.postgres.copiedRows} rows copied. CPU/request on PostgreSQL is the Node server's plus every PostgreSQL process's (the postmaster and its children, from /proc) over the same window; SQLite's runs inside the server process.
+The load generator runs on the same ${report.machine.cores} cores as the servers and the database.
+
+${table(['route', 'req/s', 'p99 ms', 'CPU us/req (server + db)', 'SQLite CPU us/req', 'x SQLite'], rows)}
+
+${table(['read route', 'req/s, 1 worker', 'req/s, 2 workers', 'x'], workerRows)}`
 }

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { buildAll } from './build.mjs'
 import { firstLoadBudgets, lighthouse } from './frontend.mjs'
 import { measure } from './load.mjs'
+import { measurePostgres } from './postgres.mjs'
 import { checkBudgets, machineInfo, markdownReport, summaryTable } from './report.mjs'
 import { copyDatabase, DEFAULT_SCALE, seededDatabase } from './seed.mjs'
 
@@ -35,7 +36,7 @@ const children = []
 async function startChild(script, args, childEnv) {
   const started = await spawnListening(script, { args, env: childEnv, cwd: root, timeoutMs: 60_000 })
   children.push(started.child)
-  return { child: started.child, url: started.url.replace('localhost', '127.0.0.1'), pid: started.child.pid }
+  return { child: started.child, url: started.url.replace('localhost', '127.0.0.1'), pid: started.child.pid, stop: started.stop, output: started.output }
 }
 
 function stopChildren() {
@@ -98,6 +99,9 @@ const ratio = (a, b) => (a === null || b === null || !b ? null : a / b)
 
 const ID_PATTERN = /^[a-z0-9]{15}$/
 
+/** An INSERT, UPDATE, DELETE or REPLACE: with `returning` it also reads, and its new ids still need making afresh. */
+const writes = (statement) => /^\s*(insert|update|delete|replace)\b/i.test(statement.sql)
+
 /**
  * The twin's plan for one recorded request: its statements with each id the app made during the
  * request (an id no earlier statement read and the request did not carry) marked fresh, so the
@@ -110,7 +114,7 @@ function twinPlan(route, recorded) {
   const statements = recorded.statements.map((statement) => {
     const parameters = statement.parameters.map((value) => {
       if (fresh.has(value)) return { fresh: fresh.get(value) }
-      if (!statement.reader && typeof value === 'string' && ID_PATTERN.test(value) && !known.has(value) && !requestText.includes(value)) {
+      if (writes(statement) && typeof value === 'string' && ID_PATTERN.test(value) && !known.has(value) && !requestText.includes(value)) {
         fresh.set(value, fresh.size)
         return { fresh: fresh.get(value) }
       }
@@ -248,6 +252,8 @@ async function main() {
     if (index === Math.floor(measured.length / 2)) await measureRaw()
   }
   await measureRaw()
+  // A twin whose replay failed measured an error path, not the route: say so.
+  for (const line of baseline.output().split('\n').filter((text) => text.startsWith('twin '))) log(line)
 
   log('front end: first-load budgets from the Vite manifest')
   const budgets = firstLoadBudgets(root)
@@ -259,6 +265,22 @@ async function main() {
   }
   stopChildren()
 
+  // BENCH_POSTGRES=0 skips the PostgreSQL run (it needs Debian's postgresql, installed if missing).
+  let postgres = null
+  if (env.BENCH_POSTGRES !== '0') {
+    postgres = await measurePostgres({
+      lib,
+      // The database the SQLite run used, its session rows included: the same token signs in.
+      sqliteFile: path.join(dataDir, lib.DATABASE_FILE),
+      routes: measured,
+      authSecret,
+      startServer: (extra) => startChild(path.join(root, 'dist/server/index.js'), [], { ...serverEnv, DATA_DIR: path.join(workDir, 'postgres-data'), ...extra }),
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      log,
+    })
+  }
+
   const rawSorted = raw.map((r) => r.cpuUsPerRequest).sort((a, b) => a - b)
   const rawCpu = rawSorted[Math.floor(rawSorted.length / 2)]
   const report = {
@@ -269,6 +291,7 @@ async function main() {
     raw: { runs: raw, cpuUsPerRequest: rawCpu },
     routes: results.map((r) => ({ ...r, ratioToRaw: ratio(r.app.cpuUsPerRequest, rawCpu), ratioToTwin: ratio(r.app.cpuUsPerRequest, r.twin.cpuUsPerRequest) })),
     skipped,
+    postgres,
     frontEnd: { firstLoad: budgets, lighthouse: lighthouseResults },
     totalSeconds: (performance.now() - started) / 1000,
   }

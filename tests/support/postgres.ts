@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,6 +10,8 @@ import { ensurePostgres } from '../../scripts/ensure-postgres.mjs'
 export interface TestPostgres {
   /** The server's maintenance database (`postgres`); tests create their own next to it. */
   url: string
+  /** The server's processes now (the postmaster and its children), for the bench's CPU figures; empty for TEST_DATABASE_URL. */
+  pids(): number[]
   stop(): Promise<void>
 }
 
@@ -35,8 +37,8 @@ function asClusterOwner(binary: string, args: string[]) {
  * A throwaway PostgreSQL server for one test run: TEST_DATABASE_URL when set, otherwise a new
  * cluster in a temporary folder on a free loopback port, with fsync off (nothing of it is kept).
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} }
+export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestPostgres> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, pids: () => [], stop: async () => {} }
   const bin = ensurePostgres() as string
   const root = process.getuid?.() === 0
   const folder = mkdtempSync(path.join(tmpdir(), 'cardwise-pg-'))
@@ -52,10 +54,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   chmodSync(data, 0o700)
   asClusterOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
   const port = await freePort()
-  const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`
+  // Tests keep nothing, so they skip durability; the bench (`durable`) commits as a real server does.
+  const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
+  const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`
   asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(folder, 'pg.log'), '-o', options, '-w', 'start'])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pids: () => clusterPids(Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])),
     async stop() {
       try {
         asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
@@ -64,6 +69,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       }
     },
   }
+}
+
+/** A process and its children (from /proc): the postmaster and the backends, checkpointer, writers. */
+function clusterPids(postmaster: number): number[] {
+  const pids = [postmaster]
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry))
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  return pids
 }
 
 /** The URL of another database on the same server. */
