@@ -237,8 +237,11 @@ for (const theme of THEMES) {
       await audit.visit(`/reset-password/${tokens.reset}`, heading('Reset Password'), '/reset-password/<token> (signed in)')
       await audit.visit('/verify-email/not-a-real-token', heading('Verification Failed'), '/verify-email/<bad> (signed in)')
       await audit.visit(`/confirm-email-change/${tokens.emailChange}`, heading('Confirm Email Change'), '/confirm-email-change/<token> (signed in)')
-      await audit.visit('/register', heading('Create your account'), '/register (signed in)')
-      await audit.visit('/login', heading('Log in to Cardwise'), '/login (signed in)')
+      // Signed in, /register and /login lead to My Sets.
+      await audit.visit('/register', (p) => p.getByText('You have no study sets yet.'), '/register (signed in: My Sets)')
+      await expect(page).toHaveURL(/\/my-sets$/)
+      await audit.visit('/login', (p) => p.getByText('You have no study sets yet.'), '/login (signed in: My Sets)')
+      await expect(page).toHaveURL(/\/my-sets$/)
       await audit.visit('/no-such-page', heading('Page Not Found'), 'unknown path (signed in)')
 
       audit.expectClean()

@@ -60,7 +60,8 @@ test('changing the password ends the session with the modal, which counts down t
 
   await expectLoginRefused(page, account)
   await logIn(page, { ...account, password: NEW_PASSWORD })
-  await expect(page).toHaveURL(/\/my-sets$/)
+  // Signing in again goes back to the page the ended session left (the profile).
+  await expect(page).toHaveURL(/\/profile$/)
 })
 
 test('Login Now leaves for /login at once, even with the success modal opened after it', async ({ page, server }) => {

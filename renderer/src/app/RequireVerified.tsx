@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/useAuth'
 export function RequireVerified() {
   const auth = useAuth()
   const location = useLocation()
-  if (!auth) return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (!auth) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
   if (!auth.user.verified) return <Navigate to="/pending-verification" replace />
   return <Outlet />
 }

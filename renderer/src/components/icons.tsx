@@ -94,3 +94,12 @@ export function DownloadIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+    </Svg>
+  )
+}

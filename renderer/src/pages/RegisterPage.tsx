@@ -1,6 +1,14 @@
+import { useState } from 'react'
+import { Navigate } from 'react-router-dom'
+import { authStore } from '@/features/auth'
 import { RegisterForm } from '@/features/auth/RegisterForm'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 /** /register: create an account (docs/content-rules.md). */
 export function RegisterPage() {
+  useDocumentTitle('Register')
+  // Judged once, on arrival: signing in on this page navigates on by itself.
+  const [signedInOnArrival] = useState(() => authStore.get() !== null)
+  if (signedInOnArrival) return <Navigate to="/my-sets" replace />
   return <RegisterForm />
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { loginSchema } from '@shared/api/auth'
 import { messages } from '@shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
@@ -9,8 +9,19 @@ import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { FormError } from '@/components/FormError'
 
+/**
+ * Where to go once signed in: back to the page that sent the student here (a guard's
+ * `state.from`, an in-app path only), else the dashboard.
+ */
+export function afterLoginPath(state: unknown): string {
+  const from = typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login') || from.startsWith('/register')) return '/dashboard'
+  return from
+}
+
 export function LoginForm() {
   const navigate = useNavigate()
+  const location = useLocation()
   const form = useSchemaForm({
     schema: loginSchema,
     initial: { identity: '', password: '' },
@@ -21,7 +32,7 @@ export function LoginForm() {
     },
     send: async (input) => {
       signIn(await authApi.login(input))
-      navigate('/dashboard')
+      navigate(afterLoginPath(location.state), { replace: true })
     },
     onFailure: (failure) => {
       form.setFields(fieldErrorsOf(failure))

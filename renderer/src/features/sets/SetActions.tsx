@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from '@/components/icons'
+import { CopyIcon, DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from '@/components/icons'
 import styles from './SetActions.module.css'
 
 interface SetActionsProps {
@@ -11,6 +11,8 @@ interface SetActionsProps {
   onDelete: () => void
   onCopyLink: () => void
   onExport: () => void
+  /** Offered to a signed-in, verified student who may read the set and does not own it. */
+  onSaveCopy?: () => void
 }
 
 interface Action {
@@ -23,15 +25,21 @@ interface Action {
 
 /**
  * The set's actions: the owner's Edit Set, Make Public / Make Private, Export and Delete Set, and
- * Copy Link for anyone while the set is public. Under 768 px the owner's actions fold into 'Set settings'.
+ * Copy Link for anyone while the set is public, and Save a copy for a verified reader who is not the owner. Under 768 px the owner's actions fold into 'Set settings'.
  */
-export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink, onExport }: SetActionsProps) {
+export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink, onExport, onSaveCopy }: SetActionsProps) {
   const copyLink: Action = { key: 'copy', label: 'Copy Link', icon: <LinkIcon />, onSelect: onCopyLink }
   if (!isOwner) {
-    if (!isPublic) return null
+    const readerActions: Action[] = [
+      ...(isPublic ? [copyLink] : []),
+      ...(onSaveCopy ? [{ key: 'save-copy', label: 'Save a copy', icon: <CopyIcon />, onSelect: onSaveCopy }] : []),
+    ]
+    if (readerActions.length === 0) return null
     return (
       <div className={styles.toolbar}>
-        <ActionButton action={copyLink} busy={false} />
+        {readerActions.map((action) => (
+          <ActionButton key={action.key} action={action} busy={busy} />
+        ))}
       </div>
     )
   }

@@ -12,6 +12,7 @@ import { setsApi } from './sets-api'
 import { TagList } from './TagList'
 import { useStudySet } from './useStudySet'
 import { errorMessage } from '@/lib/api'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import styles from './SetDetail.module.css'
 import { FormError } from '@/components/FormError'
 
@@ -63,6 +64,7 @@ export function SetDetail({ setId: id }: { setId: string }) {
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
   const auth = useAuth()
   const navigate = useNavigate()
+  useDocumentTitle(set.title)
   const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
   const [view, setView] = useState<View>('terms')
   const [editingSet, setEditingSet] = useState(false)
@@ -113,6 +115,18 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
     }
   }
 
+  const saveCopy = async () => {
+    setActionError('')
+    setBusy(true)
+    try {
+      const copy = await setsApi.copy(set.id)
+      navigate(`/study-sets/${encodeURIComponent(copy.id)}`)
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+      setBusy(false)
+    }
+  }
+
   const deleteCard = async (card: Flashcard) => {
     if (!window.confirm(setMessages.deleteCardConfirm)) return
     setActionError('')
@@ -142,6 +156,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             onDelete={() => void deleteSet()}
             onCopyLink={() => void copyLink()}
             onExport={() => setExporting(true)}
+            onSaveCopy={auth?.user.verified && !isOwner ? () => void saveCopy() : undefined}
           />
         </div>
         {set.description && <p className={styles.description}>{set.description}</p>}
@@ -155,6 +170,13 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             <span aria-hidden="true">{set.isPublic ? 'Public' : 'Private'}</span>
           </span>
         </p>
+        {set.copiedFromSetId && (
+          <p className={styles.meta}>
+            <span>
+              Copied from <Link to={`/study-sets/${encodeURIComponent(set.copiedFromSetId)}`}>the original set</Link>
+            </span>
+          </p>
+        )}
         <TagList tags={set.tags} />
         <SetReviewLink setId={set.id} />
         <FormError message={actionError} />

@@ -58,6 +58,8 @@ export const setsApi = {
   create: (input: CreateSetInput) => api.post<StudySet>('/sets', input),
   update: (id: string, input: UpdateSetInput) => api.patch<StudySet>(setPath(id), input),
   remove: (id: string) => api.delete(setPath(id)),
+  /** POST /api/sets/:id/copy: a private copy of a readable set, owned by the caller (201). */
+  copy: (id: string) => api.post<StudySet>(`${setPath(id)}/copy`, {}),
 
   listCards: (setId: string, { page = 1, perPage = CARD_LIST_PAGE_SIZE, sort = 'position' }: CardListParams = {}, signal?: AbortSignal) =>
     api.get<ListResponse<Flashcard>>(`${setPath(setId)}/cards${queryString({ page, perPage, sort })}`, { signal }),

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/Spinner'
 import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
+import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 export const studySetPath = (setId: string) => `/study-sets/${encodeURIComponent(setId)}`
 
@@ -81,6 +82,7 @@ interface StudyLoadViewProps {
  * with a way back, 'Study set not found', and 'Empty Study Set' for a set with no cards.
  */
 export function StudyLoadView({ title, setId, load, emptyAction, children }: StudyLoadViewProps) {
+  useDocumentTitle(title, load.kind === 'ready' ? load.set.title : undefined)
   if (load.kind === 'ready' && load.cards.length > 0) {
     return <StudyFrame title={title} setId={setId}>{children(load)}</StudyFrame>
   }

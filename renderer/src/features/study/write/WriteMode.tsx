@@ -1,12 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
-import { saveQuietly, studyApi } from '@/features/study/study-api'
+import { answerDiff, type DiffPart } from '@shared/study/answer-check'
+import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import {
   batchSummary,
   canCheck,
+  canOverrule,
+  checkedOutcome,
   checkedResult,
   currentCard,
   initialWrite,
@@ -14,6 +17,7 @@ import {
   progressLine,
   type WriteCard,
   type WriteEvent,
+  type WriteOutcome,
   writeProgress,
   writeReducer,
   type WriteState,
@@ -49,13 +53,33 @@ function useWriteSession(setId: string, load: StudyLoad): [WriteState | undefine
     const next = writeReducer(state, event)
     if (next === state) return
     setStored(next)
-    const card = currentCard(next)
-    const correct = checkedResult(next)
-    if (event.type === 'check' && card && correct !== undefined) {
-      void saveQuietly(() => studyApi.answer(setId, { cardId: card.id, correct, mode: 'write', question: 'written', outcome: correct ? 'right' : 'wrong' }))
+    const saved = answerToSave(state, next, event)
+    if (saved) {
+      const { cardId, outcome } = saved
+      void saveQuietly(() => recordAnswer(setId, { cardId, mode: 'write', question: 'written', correct: outcome !== 'wrong', outcome }))
     }
   }
   return [state, dispatch]
+}
+
+/**
+ * The answer to record after `event`, if any. A right or near-miss answer is saved when checked;
+ * a wrong one only when the student moves on without overruling it, so that "I was right" is
+ * saved as one overruled answer instead of a wrong answer and a second, right one.
+ */
+function answerToSave(before: WriteState, after: WriteState, event: WriteEvent): { cardId: string; outcome: WriteOutcome } | undefined {
+  if (event.type === 'check') {
+    const card = currentCard(after)
+    const outcome = checkedOutcome(after)
+    return card && outcome && outcome !== 'wrong' ? { cardId: card.id, outcome } : undefined
+  }
+  if (event.type === 'overrule' || event.type === 'next') {
+    const card = currentCard(before)
+    const outcome = event.type === 'overrule' ? checkedOutcome(after) : checkedOutcome(before)
+    const wanted = event.type === 'overrule' ? 'overruled' : 'wrong'
+    return card && outcome === wanted ? { cardId: card.id, outcome } : undefined
+  }
+  return undefined
 }
 
 interface SessionProps {
@@ -84,13 +108,14 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
   const actionRef = useRef<HTMLButtonElement>(null)
   const checked = state.phase === 'checked'
   const result = checkedResult(state)
+  const outcome = checkedOutcome(state)
 
   // A new card puts the cursor in the answer box; once checked, the box is disabled and the
   // button (now Next Card or Finish Batch) takes focus, so Enter moves on.
   useEffect(() => {
     if (checked) actionRef.current?.focus()
     else inputRef.current?.focus()
-  }, [checked, state.batchNumber, state.index])
+  }, [checked, outcome, state.batchNumber, state.index])
 
   // A <form> gives Enter for free: it checks the answer, or goes on after a check. With a blank
   // answer the button is disabled, and the browser then does not submit on Enter.
@@ -129,14 +154,39 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
       </form>
       {/* Always present, so screen readers announce the feedback when it appears. */}
       <div id={feedbackId} role="status" aria-live="polite" className={styles.feedbackArea}>
-        {result !== undefined && (
+        {result !== undefined && outcome !== undefined && (
           <div className={`${styles.feedback} ${result ? styles.right : styles.wrong}`}>
-            <p className={styles.verdict}>{result ? 'Correct!' : 'Incorrect.'}</p>
+            <p className={styles.verdict}>{verdictText(outcome)}</p>
+            {outcome === 'almost' && <AnswerDifference parts={answerDiff(state.answer, card.definition)} />}
             <p className={styles.answer}>Correct answer: {card.definition}</p>
+            {canOverrule(state) && (
+              <button type="button" className={`button button-secondary ${styles.overrule}`} onClick={() => dispatch({ type: 'overrule' })}>
+                I was right
+              </button>
+            )}
           </div>
         )}
       </div>
     </div>
+  )
+}
+
+function verdictText(outcome: WriteOutcome): string {
+  if (outcome === 'almost') return 'Almost!'
+  if (outcome === 'overruled') return 'Counted as correct.'
+  return outcome === 'right' ? 'Correct!' : 'Incorrect.'
+}
+
+/** The typed answer against the expected one: letters missing are marked, letters too many struck through. */
+function AnswerDifference({ parts }: { parts: DiffPart[] }) {
+  return (
+    <p className={styles.difference} aria-label="Your answer compared with the correct one">
+      {parts.map((part, index) => {
+        if (part.kind === 'missing') return <ins key={index} className={styles.missing}>{part.text}</ins>
+        if (part.kind === 'extra') return <del key={index} className={styles.extra}>{part.text}</del>
+        return <span key={index}>{part.text}</span>
+      })}
+    </p>
   )
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   batchSummary,
   canCheck,
+  canOverrule,
+  checkedOutcome,
   checkedResult,
   currentCard,
   initialWrite,
@@ -326,5 +328,45 @@ describe('write mode', () => {
       { type: 'check' },
     ])
     expect(checkedResult(state)).toBe(true)
+  })
+
+  it('counts a near miss as right, shown as almost', () => {
+    const start = initialWrite([{ id: 'a', term: 'Receive', definition: 'receive' }, ...makeCards(1)])
+    const state = run(start, [{ type: 'type', text: 'recieve' }, { type: 'check' }])
+    expect(checkedOutcome(state)).toBe('almost')
+    expect(checkedResult(state)).toBe(true)
+    expect(canOverrule(state)).toBe(false)
+    expect(ids(state.correct)).toEqual(['a'])
+    expect(state.missed).toEqual([])
+  })
+
+  it('lets the student overrule a wrong verdict once: the card then counts as right', () => {
+    const start = initialWrite(makeCards(2))
+    const wrong = run(start, [{ type: 'type', text: 'nonsense' }, { type: 'check' }])
+    expect(checkedOutcome(wrong)).toBe('wrong')
+    expect(canOverrule(wrong)).toBe(true)
+    expect(ids(wrong.missed)).toEqual(['c1'])
+    const overruled = writeReducer(wrong, { type: 'overrule' })
+    expect(checkedOutcome(overruled)).toBe('overruled')
+    expect(checkedResult(overruled)).toBe(true)
+    expect(canOverrule(overruled)).toBe(false)
+    expect(ids(overruled.correct)).toEqual(['c1'])
+    expect(overruled.incorrect).toEqual([])
+    expect(overruled.missed).toEqual([])
+    // Once per answer: a second overrule changes nothing.
+    expect(writeReducer(overruled, { type: 'overrule' })).toBe(overruled)
+    // A right answer cannot be overruled.
+    const right = run(start, [{ type: 'type', text: 'd1' }, { type: 'check' }])
+    expect(writeReducer(right, { type: 'overrule' })).toBe(right)
+    const summary = playBatch(run(overruled, [{ type: 'next' }]))
+    expect(ids(batchSummary(summary).correct)).toEqual(['c1'])
+  })
+
+  it('keeps a card missed earlier among the incorrect ones when a later answer is overruled', () => {
+    const firstBatch = playBatch(initialWrite(makeCards(1)))
+    const replay = run(firstBatch, [{ type: 'continue' }, { type: 'type', text: 'nonsense' }, { type: 'check' }, { type: 'overrule' }])
+    expect(ids(replay.incorrect)).toEqual(['c1'])
+    expect(ids(replay.correct)).toEqual(['c1'])
+    expect(replay.missed).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { STUDY_BATCH_SIZE } from '@shared/limits'
+import { checkAnswer } from '@shared/study/answer-check'
 
 /**
  * Write mode as a pure state machine (docs/study-rules.md): the student types the definition of
@@ -15,6 +16,12 @@ export interface WriteCard {
 
 export type WritePhase = 'answering' | 'checked' | 'summary' | 'complete'
 
+/**
+ * How a checked answer went: 'right' (exact), 'almost' (a near miss, counted right), 'wrong', or
+ * 'overruled' (judged wrong, then claimed right by the student with "I was right", counted right).
+ */
+export type WriteOutcome = 'right' | 'almost' | 'wrong' | 'overruled'
+
 export interface WriteState {
   /** The whole set, in position order (what Restart starts again from). */
   cards: readonly WriteCard[]
@@ -30,6 +37,10 @@ export interface WriteState {
   answer: string
   /** Whether each checked card of this batch was right, by index within the batch. */
   batchResults: readonly boolean[]
+  /** How each checked card of this batch went, by index within the batch (beside batchResults). */
+  batchOutcomes: readonly WriteOutcome[]
+  /** The correct/incorrect/missed lists as they were before the last check, for an overrule. */
+  beforeCheck?: Pick<WriteState, 'correct' | 'incorrect' | 'missed'>
   /** True when this batch replays cards missed in an earlier batch (its title is Review Mode). */
   review: boolean
   /** Cards not yet put into any batch, in position order. */
@@ -49,6 +60,7 @@ export type WriteEvent =
   | { type: 'type'; text: string }
   | { type: 'check' }
   | { type: 'next' }
+  | { type: 'overrule' }
   | { type: 'continue' }
   | { type: 'restart' }
 
@@ -72,6 +84,7 @@ export function initialWrite(cards: readonly WriteCard[], batchSize: number = ST
     index: 0,
     answer: '',
     batchResults: [],
+    batchOutcomes: [],
     review: false,
     remaining: cards,
     correct: [],
@@ -97,6 +110,8 @@ function startNextBatch(state: WriteState): WriteState {
     index: 0,
     answer: '',
     batchResults: [],
+    batchOutcomes: [],
+    beforeCheck: undefined,
     review: replayed.length > 0,
     remaining: state.remaining.slice(fresh.length),
   }
@@ -117,6 +132,16 @@ export function checkedResult(state: WriteState): boolean | undefined {
   return state.phase === 'checked' ? state.batchResults[state.index] : undefined
 }
 
+/** How the card just checked went; undefined until it is checked. */
+export function checkedOutcome(state: WriteState): WriteOutcome | undefined {
+  return state.phase === 'checked' ? state.batchOutcomes[state.index] : undefined
+}
+
+/** "I was right" is offered once per answer: on a checked card judged wrong and not yet overruled. */
+export function canOverrule(state: WriteState): boolean {
+  return checkedOutcome(state) === 'wrong'
+}
+
 /** True on the last card of a batch: its Next button reads Finish Batch. */
 export function isLastCardOfBatch(state: WriteState): boolean {
   return state.index === state.batch.length - 1
@@ -128,14 +153,34 @@ const withOnce = (list: readonly WriteCard[], card: WriteCard) => (list.some((it
 function check(state: WriteState): WriteState {
   const card = currentCard(state)
   if (!card || !canCheck(state)) return state
-  const right = isCorrectAnswer(state.answer, card.definition)
+  const verdict = checkAnswer(state.answer, card.definition).verdict
+  const outcome: WriteOutcome = verdict === 'correct' ? 'right' : verdict
+  const right = outcome !== 'wrong'
   return {
     ...state,
     phase: 'checked',
     batchResults: [...state.batchResults, right],
+    batchOutcomes: [...state.batchOutcomes, outcome],
+    beforeCheck: { correct: state.correct, incorrect: state.incorrect, missed: state.missed },
     correct: right ? withOnce(state.correct, card) : state.correct,
     incorrect: right ? state.incorrect : withOnce(state.incorrect, card),
     missed: right ? without(state.missed, card) : [...without(state.missed, card), card],
+  }
+}
+
+/** The student overrules a wrong verdict: the card counts as right, as if it had been checked right. */
+function overrule(state: WriteState): WriteState {
+  const card = currentCard(state)
+  if (!card || !canOverrule(state) || !state.beforeCheck) return state
+  const before = state.beforeCheck
+  return {
+    ...state,
+    batchResults: state.batchResults.map((result, index) => (index === state.index ? true : result)),
+    batchOutcomes: state.batchOutcomes.map((outcome, index) => (index === state.index ? 'overruled' : outcome)),
+    correct: withOnce(before.correct, card),
+    incorrect: before.incorrect,
+    missed: without(before.missed, card),
+    beforeCheck: undefined,
   }
 }
 
@@ -150,6 +195,8 @@ export function writeReducer(state: WriteState, event: WriteEvent): WriteState {
       if (state.phase !== 'checked') return state
       if (isLastCardOfBatch(state)) return { ...state, phase: 'summary' }
       return { ...state, phase: 'answering', index: state.index + 1, answer: '' }
+    case 'overrule':
+      return overrule(state)
     case 'continue':
       return state.phase === 'summary' ? startNextBatch(state) : state
     case 'restart':
