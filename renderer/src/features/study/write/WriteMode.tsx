@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
+import { EnginePicture } from '@/features/study/card-pictures'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -104,7 +105,8 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
       <p className={styles.progress}>{progressLine(writeProgress(state))}</p>
       <section className={styles.card} aria-label="Term">
         <span className={styles.side}>Term</span>
-        <p className={styles.term}>{card.term}</p>
+        <EnginePicture card={card} side="term" text={card.term} />
+        {card.term && <p className={styles.term}>{card.term}</p>}
       </section>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>Your answer</label>
@@ -133,6 +135,7 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
           <div className={`${styles.feedback} ${result ? styles.right : styles.wrong}`}>
             <p className={styles.verdict}>{result ? 'Correct!' : 'Incorrect.'}</p>
             <p className={styles.answer}>Correct answer: {card.definition}</p>
+            <EnginePicture card={card} side="definition" text={card.definition} size="small" />
           </div>
         )}
       </div>
