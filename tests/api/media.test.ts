@@ -303,6 +303,19 @@ describe('cards with pictures', () => {
     ])
   })
 
+  it('the review queue shows the pictures of due cards', async () => {
+    const set = await createSet(app, owner, { title: 'Bones to review' })
+    const femur = await upload(app, owner, await freshPng(40, 40))
+    const created = await app.api('POST', `/api/sets/${set.id}/cards`, { token: owner.token, body: { termImage: femur.id, definition: 'femur' } })
+    expect(created.status, created.text).toBe(201)
+    const answered = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: created.body.id, mode: 'learn', correct: false } })
+    expect(answered.status, answered.text).toBe(201)
+    app.clock.advance(2 * 86_400_000)
+    const due = await app.api('GET', `/api/review/due?setId=${set.id}`, { token: owner.token })
+    expect(due.status, due.text).toBe(200)
+    expect(due.body.items.map((item: { card: unknown }) => item.card)).toEqual([created.body])
+  })
+
   it('POST refusals: a side with neither text nor picture, someone else\'s picture, an id that is not one', async () => {
     const set = await createSet(app, owner, { title: 'Refusals' })
     const theirs = await upload(app, other, await freshPng())
