@@ -9,6 +9,7 @@ import { cardsRoutes } from './features/cards/cards.routes'
 import { classesRoutes } from './features/classes/classes.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
 import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from './features/mail/mailer'
@@ -20,7 +21,7 @@ import { starsRoutes } from './features/stars/stars.routes'
 import { studyRoutes } from './features/study/study.routes'
 import { usersRoutes } from './features/users/users.routes'
 import { allowedHostsOnly, type HostAllowlist } from './http/allowed-hosts'
-import { jsonBody } from './http/body'
+import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
 import { requestLog } from './http/request-log'
@@ -61,6 +62,7 @@ export function apiRouters(deps: Deps): Router[] {
     starsRoutes(deps),
     classesRoutes(deps),
     contactRoutes(deps),
+    mediaRoutes(deps),
     importsRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]
@@ -87,7 +89,9 @@ export function createApp(options: AppOptions): Koa {
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
   if (options.allowedHosts) app.use(allowedHostsOnly(options.allowedHosts))
-  for (const middleware of jsonBody()) app.use(middleware)
+  for (const middleware of jsonBody({ rawPostPaths: [MEDIA_UPLOAD_PATH], largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES } })) {
+    app.use(middleware)
+  }
 
   // One router holding every route: a request is matched once, not once per feature router.
   const api = new Router()

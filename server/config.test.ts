@@ -45,6 +45,8 @@ describe('loadConfig', () => {
         maxNotes: 20_000,
         timeoutMs: 30_000,
       },
+      mediaMaxUploadBytes: 10 * 1024 * 1024,
+      mediaQuotaBytes: 500 * 1024 * 1024,
       databaseUrl: undefined,
       webConcurrency: 1,
     })
@@ -91,6 +93,8 @@ describe('loadConfig', () => {
         IMPORT_MAX_ENTRIES: '500',
         IMPORT_MAX_NOTES: '400',
         IMPORT_TIMEOUT_SECONDS: '12',
+        MEDIA_MAX_UPLOAD_MB: '2',
+        MEDIA_QUOTA_MB: '50',
       },
       cwd,
     )
@@ -131,6 +135,8 @@ describe('loadConfig', () => {
         maxNotes: 400,
         timeoutMs: 12_000,
       },
+      mediaMaxUploadBytes: 2 * 1024 * 1024,
+      mediaQuotaBytes: 50 * 1024 * 1024,
       databaseUrl: undefined,
       webConcurrency: 1,
     })

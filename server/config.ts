@@ -132,6 +132,8 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  MEDIA_MAX_UPLOAD_MB: integer('MEDIA_MAX_UPLOAD_MB', 1, 100, 10),
+  MEDIA_QUOTA_MB: integer('MEDIA_QUOTA_MB', 1, 1_000_000, 500),
   IMPORT_MAX_PACKAGE_MB: integer('IMPORT_MAX_PACKAGE_MB', 1, 2000, 100),
   IMPORT_MAX_UNPACKED_MB: integer('IMPORT_MAX_UNPACKED_MB', 1, 2000, 400),
   IMPORT_MAX_ENTRIES: integer('IMPORT_MAX_ENTRIES', 1, 1_000_000, 20_000),
@@ -209,6 +211,10 @@ const configSchema = envSchema.transform((e) => ({
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: e.BACKUP_KEEP_DAYS,
+  /** Largest picture body POST /api/media reads (MEDIA_MAX_UPLOAD_MB). */
+  mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+  /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
+  mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
   /**
    * What an import preview may cost (POST /api/imports/preview). An Anki package of 10,000 notes
    * without pictures is a few MB; the defaults leave room for pictures and refuse zip bombs.

@@ -15,6 +15,7 @@ import { removePidFile, writePidFile } from './db/pid-file'
 import { PostgresAccountEvents } from './db/postgres-account-events'
 import { createMailer } from './features/mail/mailer'
 import { startParameterFitting } from './features/memory/fit-job'
+import { startMediaSweep } from './features/media/media.service'
 import { DatabaseRateLimitStore } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
 
@@ -113,6 +114,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })
   // Students' own FSRS parameters, fitted in the background once they have enough reviews.
   const fitting = startParameterFitting({ db, clock: systemClock, logger }, { intervalMs: 10 * 60_000 })
+  // Hourly, outside requests: uploads never attached to a card within a day are removed.
+  const mediaSweep = startMediaSweep({ db, clock: systemClock, logger })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 
   let closing: Promise<void> | undefined
@@ -131,6 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailer.close()
       await backups.stop()
       await fitting.stop()
+      await mediaSweep.stop()
       await events?.close()
       await db.destroy()
       if (sqlite) removePidFile(config.dataDir)

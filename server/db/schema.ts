@@ -75,6 +75,26 @@ export interface FlashcardsTable {
   /** 1-based and dense within a set. */
   position: number
   created: string
+  /** The side's picture (media.id), or null. A side has text, a picture or both. */
+  term_image_id: string | null
+  definition_image_id: string | null
+}
+
+/** One stored picture (re-encoded by server/features/media/image.ts), deduplicated per owner by hash. */
+export interface MediaTable {
+  id: string
+  owner_id: string
+  /** SHA-256 (hex) of `data`. */
+  sha256: string
+  /** The served Content-Type, e.g. image/webp. */
+  type: string
+  width: number
+  height: number
+  /** Length of `data`, counted against the owner's quota. */
+  bytes: number
+  /** `blob` on SQLite, `bytea` on PostgreSQL: a Buffer on both. */
+  data: Buffer
+  created: string
 }
 
 export interface ContactFormSubmissionsTable {
@@ -239,6 +259,7 @@ export interface Database {
   study_sets: StudySetsTable
   set_tags: SetTagsTable
   flashcards: FlashcardsTable
+  media: MediaTable
   contact_form_submissions: ContactFormSubmissionsTable
   learning_sessions: LearningSessionsTable
   study_progress: StudyProgressTable

@@ -55,13 +55,21 @@ export type MaybeAuthenticated = { auth?: AuthState }
  * For routes open to visitors: a request without a token goes on as a visitor; one with a token
  * that is not valid gets 401, so a signed-out-by-the-server client learns it at once.
  */
-export function optionalUser<StateT extends MaybeAuthenticated = MaybeAuthenticated>(deps: Deps): RouterMiddleware<StateT> {
+export function optionalUser<StateT extends MaybeAuthenticated = MaybeAuthenticated>(
+  deps: Deps,
+  options: { allowCookie?: boolean } = {},
+): RouterMiddleware<StateT> {
   return async (ctx, next) => {
     const token = bearerToken(ctx)
     if (token) {
       const auth = await authenticateToken(deps, token)
       if (!auth) throw unauthenticated()
       ;(ctx.state as MaybeAuthenticated).auth = auth
+    } else if (options.allowCookie) {
+      // An <img> cannot send a header: it carries the token cookie. A stale cookie is a visitor.
+      const cookie = ctx.cookies.get(TOKEN_COOKIE)
+      const auth = cookie ? await authenticateToken(deps, cookie) : undefined
+      if (auth) (ctx.state as MaybeAuthenticated).auth = auth
     }
     await next()
   }

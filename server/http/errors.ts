@@ -35,7 +35,8 @@ export const conflict = (fields: FieldErrors | undefined, message: string = Obje
 
 export const payloadTooLarge = (message: string = messages.payloadTooLarge) => new HttpError(413, 'payload_too_large', message)
 
-export const unsupportedMediaType = () => new HttpError(415, 'unsupported_media_type', messages.unsupportedMediaType)
+export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) =>
+  new HttpError(415, 'unsupported_media_type', message)
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'Retry-After': String(retryAfterSeconds) })

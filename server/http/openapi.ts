@@ -56,6 +56,16 @@ function responseObject(doc: ResponseDoc): JsonSchema {
   return { description: doc.description, content: Object.fromEntries(types.map((type) => [type, { schema }])) }
 }
 
+/** A JSON body by its schema; a raw body (an upload) as bytes of each type it takes. */
+function requestBody(doc: RouteDoc): { requestBody?: JsonSchema } {
+  if (doc.body) return { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } } } }
+  if (doc.rawBody) {
+    const bytes = { type: 'string', format: 'binary' }
+    return { requestBody: { required: true, description: doc.rawBody.description, content: Object.fromEntries(doc.rawBody.contentTypes.map((type) => [type, { schema: bytes }])) } }
+  }
+  return {}
+}
+
 function operation(doc: RouteDoc, params: string[]): JsonSchema {
   const responses: Record<string, JsonSchema> = Object.fromEntries(
     Object.entries(doc.responses).map(([status, response]) => [status, responseObject(response)]),
@@ -71,7 +81,7 @@ function operation(doc: RouteDoc, params: string[]): JsonSchema {
       ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...(doc.query ? queryParameters(doc.query) : []),
     ],
-    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } } } } : {}),
+    ...requestBody(doc),
     responses,
   }
 }

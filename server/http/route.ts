@@ -36,6 +36,11 @@ export interface RouteSpec<StateT = unknown> {
   auth: RouteAuth
   /** The JSON body; `route` validates it before the handler (the handler reads `ctx.state.input`). */
   body?: z.ZodType
+  /**
+   * A body that is not JSON (an upload the handler reads itself): the content types it takes, for
+   * the document. Nothing validates it before the handler.
+   */
+  rawBody?: { contentTypes: readonly string[]; description: string }
   /** The query string (GET); validated the same way. */
   query?: z.ZodType
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
+import type { CardImage, MediaUpload } from './media'
 import type { ErrorBody, ErrorCode } from './errors'
 import type { AnswerResponse, CardMemoryView, DueItem, MemorySettings, MemoryStats, ReviewSummary } from './memory'
 import type { Flashcard, ListResponse, StudySet, TagsResponse } from './sets'
@@ -42,12 +43,30 @@ export const studySetSchema = z.object({
   copiedFromSetId: z.string().nullable().describe('The set this one was saved as a copy of, or null.'),
 })
 
+export const cardImageSchema = z.object({
+  id: z.string(),
+  url: z.string().describe('Where the picture is served: /api/media/{id}.'),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+
 export const flashcardSchema = z.object({
   id: z.string(),
-  term: z.string(),
-  definition: z.string(),
+  term: z.string().describe('May be empty when the side has a picture.'),
+  definition: z.string().describe('May be empty when the side has a picture.'),
   position: z.number().int().describe('1-based and dense per set.'),
   created: z.string(),
+  termImage: cardImageSchema.nullable().describe("The term side's picture, or null."),
+  definitionImage: cardImageSchema.nullable().describe("The definition side's picture, or null."),
+})
+
+export const mediaUploadSchema = z.object({
+  id: z.string().describe('The media id a card names in termImage or definitionImage.'),
+  url: z.string().describe('Where the picture is served: /api/media/{id}.'),
+  type: z.literal('image/webp').describe('Every picture is stored re-encoded as WebP.'),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int().describe('The stored (re-encoded) size.'),
 })
 
 /** `{ items, page, perPage, totalItems, totalPages }` of every paged list. */
@@ -216,6 +235,7 @@ export const responseSchemas = {
   MemoryStats: memoryStatsSchema,
   MatchResult: z.object({ id: z.string(), timeTaken: z.number().int(), correctMatches: z.number().int(), incorrectMatches: z.number().int(), created: z.string() }),
   BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
+  MediaUpload: mediaUploadSchema,
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
   Health: z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.') }),
@@ -239,6 +259,8 @@ export type ResponseSchemaChecks = [
   Check<Same<z.output<typeof studySetSchema>, StudySet>>,
   Check<Same<z.output<(typeof responseSchemas)['StudySetList']>, ListResponse<StudySet>>>,
   Check<Same<z.output<typeof flashcardSchema>, Flashcard>>,
+  Check<Same<z.output<typeof cardImageSchema>, CardImage>>,
+  Check<Same<z.output<typeof mediaUploadSchema>, MediaUpload>>,
   Check<Same<z.output<(typeof responseSchemas)['Tags']>, TagsResponse>>,
   Check<Same<z.output<typeof learningSessionSchema>, LearningSession>>,
   Check<Same<z.output<typeof cardProgressSchema>, CardProgress>>,

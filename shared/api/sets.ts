@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
 import { textMessages } from '../messages'
 import { containsProfanity } from '../text/profanity'
+import { type CardImage, mediaIdSchema } from './media'
 import type { PublicUser } from './users'
 
 /** The API shapes of study sets and cards (schemas in ./responses.ts, shown by GET /api/openapi.json). */
@@ -26,10 +27,14 @@ export interface StudySet {
 
 export interface Flashcard {
   id: string
+  /** May be '' when the side has a picture: a side has text, a picture or both. */
   term: string
   definition: string
   position: number
   created: string
+  /** The side's picture, or null when the side has none. */
+  termImage: CardImage | null
+  definitionImage: CardImage | null
 }
 
 export interface ListResponse<T> {
@@ -112,8 +117,10 @@ export function createSetSchemas(strip: StripMarkup) {
   const title = textField(strip, { label: 'Title', max: SET_LIMITS.title, required: true })
   const description = textField(strip, { label: 'Description', max: SET_LIMITS.description, required: false })
   const tags = tagsField(strip)
-  const term = textField(strip, { label: 'Term', max: SET_LIMITS.term, required: true })
-  const definition = textField(strip, { label: 'Definition', max: SET_LIMITS.definition, required: true })
+  // A side may be a picture alone: its text is required only without one (checked per card below).
+  const term = textField(strip, { label: 'Term', max: SET_LIMITS.term, required: false })
+  const definition = textField(strip, { label: 'Definition', max: SET_LIMITS.definition, required: false })
+  const image = mediaIdSchema.nullable()
 
   return {
     createSet: z.object({
@@ -132,9 +139,29 @@ export function createSetSchemas(strip: StripMarkup) {
       termLanguage: languageSchema.optional(),
       definitionLanguage: languageSchema.optional(),
     }),
-    createCard: z.object({ term, definition }),
-    updateCard: z.object({ term: term.optional(), definition: definition.optional() }),
+    createCard: z
+      .object({
+        term: term.optional().default(''),
+        definition: definition.optional().default(''),
+        termImage: image.optional().default(null),
+        definitionImage: image.optional().default(null),
+      })
+      .superRefine((card, ctx) => {
+        for (const issue of emptySides(card)) ctx.addIssue(issue)
+      }),
+    // Whether a side ends up empty depends on what is saved: the server checks the merged card.
+    updateCard: z.object({ term: term.optional(), definition: definition.optional(), termImage: image.optional(), definitionImage: image.optional() }),
   }
+}
+
+/** A side with neither text nor a picture: the spec's "cannot be empty" message on its text field. */
+export function emptySides(card: { term: string; definition: string; termImage: string | null; definitionImage: string | null }) {
+  const issues: { code: 'custom'; path: string[]; message: string }[] = []
+  if (card.term === '' && card.termImage === null) issues.push({ code: 'custom', path: ['term'], message: textMessages.empty('Term') })
+  if (card.definition === '' && card.definitionImage === null) {
+    issues.push({ code: 'custom', path: ['definition'], message: textMessages.empty('Definition') })
+  }
+  return issues
 }
 
 export type SetSchemas = ReturnType<typeof createSetSchemas>

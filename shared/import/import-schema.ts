@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { importImageSchema } from '../api/media'
 import { type StripMarkup, textMessages } from '../api/sets'
 import { containsProfanity, maskProfanity } from '../text/profanity'
 import { cutText, IMPORT_LIMITS, importMessages } from './parse-import'
@@ -40,9 +41,15 @@ export function createImportSetSchema(strip: StripMarkup) {
         .refine((value) => !containsProfanity(value), textMessages.profane('Description')),
     )
   // A card object without a term or a definition is dropped below, like one whose text is empty
-  // (spec section 5: cards missing term or definition are dropped), not a reason to refuse the file.
+  // (docs/content-rules.md, 'Import'), not a reason to refuse the file. A side may also be a
+  // picture (a media id the caller uploaded, or a data: URL), which counts as its content.
   const card = z.object(
-    { term: cardText('Term').optional().default(''), definition: cardText('Definition').optional().default('') },
+    {
+      term: cardText('Term').optional().default(''),
+      definition: cardText('Definition').optional().default(''),
+      termImage: importImageSchema.nullable().optional().default(null),
+      definitionImage: importImageSchema.nullable().optional().default(null),
+    },
     { error: 'Each flashcard must be an object with a term and a definition.' },
   )
 
@@ -57,10 +64,16 @@ export function createImportSetSchema(strip: StripMarkup) {
           .map((item) => ({
             term: cleanCardText(strip, item.term, IMPORT_LIMITS.term),
             definition: cleanCardText(strip, item.definition, IMPORT_LIMITS.definition),
+            termImage: item.termImage,
+            definitionImage: item.definitionImage,
           }))
-          .filter((item) => item.term !== '' && item.definition !== ''),
+          .filter((item) => (item.term !== '' || item.termImage !== null) && (item.definition !== '' || item.definitionImage !== null)),
       )
-      .pipe(z.array(z.object({ term: z.string(), definition: z.string() })).min(1, importMessages.noValidCards)),
+      .pipe(
+        z
+          .array(z.object({ term: z.string(), definition: z.string(), termImage: z.string().nullable(), definitionImage: z.string().nullable() }))
+          .min(1, importMessages.noValidCards),
+      ),
   })
 }
 

@@ -87,6 +87,24 @@ describe('parseImportText', () => {
     expect(parseImportText('csv', '\uFEFF\r\n\r\n')).toEqual({ ok: false, message: importMessages.csvNoRows })
   })
 
+  it('keeps the pictures of a JSON file (data: URLs), so a side may be a picture alone; anything else is not a picture', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo='
+    const text = JSON.stringify([
+      { term: '', definition: 'femur', termImage: png },
+      { term: 'skull', definition: '', definitionImage: png },
+      { term: 'plain', definition: 'text', termImage: 'https://example.org/x.png' },
+      { term: '', definition: 'no picture', termImage: 'data:text/html;base64,PHNjcmlwdD4=' },
+    ])
+    expect(parseImportText('json', text)).toEqual({
+      ok: true,
+      cards: [
+        { term: '', definition: 'femur', termImage: png },
+        { term: 'skull', definition: '', definitionImage: png },
+        { term: 'plain', definition: 'text' },
+      ],
+    })
+  })
+
   it('answers an unknown format', () => {
     expect(parseImportText('xml' as 'json', '<cards/>')).toEqual({ ok: false, message: 'Unsupported file format' })
   })

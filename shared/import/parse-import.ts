@@ -1,4 +1,5 @@
 import Papa from 'papaparse'
+import { DATA_URL } from '../api/media'
 import { IMPORT_LIMITS } from '../limits'
 import { importMessages } from '../messages'
 
@@ -17,6 +18,9 @@ export type ImportFormat = 'json' | 'csv'
 export interface ImportCard {
   term: string
   definition: string
+  /** A JSON file's pictures (data: URLs, as a JSON export writes them); POST /api/sets/import takes them. */
+  termImage?: string
+  definitionImage?: string
 }
 
 export type ParseImportResult = { ok: true; cards: ImportCard[] } | { ok: false; message: string }
@@ -60,16 +64,25 @@ function textOf(value: unknown): string {
   return ''
 }
 
+/** A picture of a JSON file: a data: URL of one of the four types, else none. */
+function pictureOf(value: unknown): string | undefined {
+  return typeof value === 'string' && DATA_URL.test(value) ? value : undefined
+}
+
 /** A spreadsheet's CRLF inside a quoted cell is kept as a plain line break. */
 const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n')
 
-/** Trimmed and cut cards; those lacking a term or a definition dropped; then the count limits. */
-function finish(raw: Array<{ term: string; definition: string }>): ParseImportResult {
+/** Trimmed and cut cards; those lacking a term or a definition (text or picture) dropped; then the count limits. */
+function finish(raw: ImportCard[]): ParseImportResult {
   const cards: ImportCard[] = []
   for (const card of raw) {
     const term = cutText(normaliseLineBreaks(card.term).trim(), IMPORT_LIMITS.term).trim()
     const definition = cutText(normaliseLineBreaks(card.definition).trim(), IMPORT_LIMITS.definition).trim()
-    if (term && definition) cards.push({ term, definition })
+    const pictures = {
+      ...(card.termImage ? { termImage: card.termImage } : {}),
+      ...(card.definitionImage ? { definitionImage: card.definitionImage } : {}),
+    }
+    if ((term || pictures.termImage) && (definition || pictures.definitionImage)) cards.push({ term, definition, ...pictures })
   }
   if (cards.length > IMPORT_LIMITS.cards) return { ok: false, message: importMessages.tooManyCards }
   if (cards.length === 0) return { ok: false, message: importMessages.noValidCards }
@@ -90,6 +103,8 @@ function parseJson(text: string): ParseImportResult {
     return {
       term: textOf(record.term) || textOf(record.front),
       definition: textOf(record.definition) || textOf(record.back),
+      termImage: pictureOf(record.termImage),
+      definitionImage: pictureOf(record.definitionImage),
     }
   })
   return finish(raw)

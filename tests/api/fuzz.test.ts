@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorCode } from '../../shared/api/errors'
 import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
 import { type ServedRoute, servedRoutes } from './route-list'
+import { pngImage } from '../support/images'
+import { upload } from './media-helpers'
 import { addCards, createSet } from './sets-helpers'
 import { listTables, watchChanges } from '../support/test-database'
 
@@ -33,7 +35,7 @@ let user: Account
 let unverifiedUser: Account
 let stranger: Account
 /** Ids the path parameters are drawn from, besides random ones; refreshed before each route. */
-const ids = { set: [] as string[], card: [] as string[], session: [] as string[], class: [] as string[], user: [] as string[] }
+const ids = { set: [] as string[], card: [] as string[], session: [] as string[], class: [] as string[], user: [] as string[], media: [] as string[] }
 
 const PROTOTYPE_NAMES = {
   object: Object.getOwnPropertyNames(Object.prototype).sort(),
@@ -48,9 +50,16 @@ async function freshFixtures(): Promise<void> {
   const cards = [...(await addCards(app, user, open.id, ['one', 'two'])), ...(await addCards(app, stranger, theirs.id, ['three']))]
   const session = await app.api('POST', `/api/sets/${open.id}/learning-sessions`, { token: user.token, body: { totalCards: 2 } })
   expect(session.status).toBe(201)
+  // A picture on a public card, one on a private card and one never attached.
+  const [shown, hidden, loose] = await Promise.all([11, 12, 13].map(async (size) => upload(app, user, await pngImage(size, size))))
+  for (const [setId, picture] of [[open.id, shown], [closed.id, hidden]] as const) {
+    const card = await app.api('POST', `/api/sets/${setId}/cards`, { token: user.token, body: { term: 'pictured', definition: 'x', termImage: picture?.id } })
+    expect(card.status).toBe(201)
+  }
   ids.set = [open.id, closed.id, theirs.id]
   ids.card = cards.map((card) => card.id)
   ids.session = [session.body.id]
+  ids.media = [shown, hidden, loose].map((picture) => picture?.id ?? 'none')
   // The user's class (the stranger a student of it, the private set assigned) and the stranger's own.
   const mine = await app.api('POST', '/api/classes', { token: user.token, body: { name: 'Fuzz Class' } })
   const strangers = await app.api('POST', '/api/classes', { token: stranger.token, body: { name: 'Stranger Class' } })
@@ -62,6 +71,7 @@ async function freshFixtures(): Promise<void> {
 }
 
 beforeAll(async () => {
+  samplePng = await pngImage(20, 20)
   app = await startTestApp()
   totalChanges = await watchChanges(app.db)
   user = await createAccount(app, { username: 'fuzzer' })
@@ -77,6 +87,7 @@ const FIELD_NAMES = [
   'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
   'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
   'rating', 'question', 'outcome', 'clientId', 'answeredAt', 'durationMs', 'desiredRetention',
+  'termImage', 'definitionImage',
   'code', 'setId', 'regenerateCode',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
@@ -177,6 +188,33 @@ const multipart = fc
 
 const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) })
 
+/**
+ * The raw-body route (POST /api/media) reads bytes, not JSON: random bytes, bytes behind each
+ * format's magic number (so they reach the structure and sharp checks), real pictures cut short
+ * or with something appended, and now and then the JSON bodies above.
+ */
+const MAGIC_NUMBERS = [
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from([0xff, 0xd8, 0xff]),
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'),
+]
+let samplePng = Buffer.alloc(0)
+const randomBytes = fc.uint8Array({ maxLength: 3000 })
+const imageBody = fc.oneof(
+  { weight: 3, arbitrary: randomBytes },
+  { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...MAGIC_NUMBERS), randomBytes).map(([magic, rest]) => Buffer.concat([magic, rest])) },
+  { weight: 2, arbitrary: fc.nat().map((cut) => samplePng.subarray(0, cut % (samplePng.length + 1))) },
+  { weight: 2, arbitrary: randomBytes.map((tail) => Buffer.concat([samplePng, tail])) },
+  { weight: 1, arbitrary: body },
+)
+const imageContentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/gif', 'IMAGE/PNG', 'image/png; charset=utf-8') },
+  { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES, 'image/svg+xml', 'image/*', 'image/') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+)
+const isRawBodyRoute = (route: ServedRoute) => route.method === 'POST' && route.path === '/api/media'
+
 /** Percent-encodes what encodeURIComponent can (it throws on a lone surrogate: send those as invalid UTF-8 bytes). */
 function encode(value: string): string {
   try {
@@ -263,11 +301,12 @@ interface Sent {
 }
 
 /** Sends one request; an event stream is cut after its headers (it never ends on its own). */
-async function send(method: string, url: string, headers: Record<string, string>, payload: string | undefined): Promise<Sent> {
+async function send(method: string, url: string, headers: Record<string, string>, payload: string | Uint8Array | undefined): Promise<Sent> {
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), 10_000)
   try {
-    const response = await fetch(app.url + url, { method, headers, body: payload, signal: abort.signal })
+    const body = payload instanceof Uint8Array ? (new Uint8Array(payload) as Uint8Array<ArrayBuffer>) : payload
+    const response = await fetch(app.url + url, { method, headers, body, signal: abort.signal })
     if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
       abort.abort()
       return { status: response.status, headers: response.headers, text: '' }
@@ -289,8 +328,8 @@ function tokenFor(who: Caller): string | undefined {
 const urlFor = (route: ServedRoute) =>
   fc
     .record({
-      // `:id` is a class id on the class routes, a set id elsewhere.
-      id: pathId(() => (route.path.startsWith('/api/classes') ? ids.class : ids.set)),
+      // `:id` is a class id on the class routes, a media id on the media routes, a set id elsewhere.
+      id: pathId(() => (route.path.startsWith('/api/classes') ? ids.class : route.path.startsWith('/api/media') ? ids.media : ids.set)),
       cardId: pathId(() => ids.card),
       sid: pathId(() => ids.session),
       setId: pathId(() => ids.set),
@@ -301,7 +340,7 @@ const urlFor = (route: ServedRoute) =>
 /** How many answers had each status, printed at the end: a run that only ever got 415s would show it. */
 const statuses: Record<number, number> = {}
 
-async function fuzzOnce(route: ServedRoute, input: { url: string; query: string; who: Caller; body: string | undefined; contentType: string | undefined }) {
+async function fuzzOnce(route: ServedRoute, input: { url: string; query: string; who: Caller; body: string | Uint8Array | undefined; contentType: string | undefined }) {
   const headers: Record<string, string> = {}
   const token = tokenFor(input.who)
   if (token) headers.Authorization = `Bearer ${token}`
@@ -310,7 +349,8 @@ async function fuzzOnce(route: ServedRoute, input: { url: string; query: string;
 
   const before = await currentSnapshot()
   const response = await send(route.method, input.url + input.query, headers, payload)
-  const label = `${route.method} ${(input.url + input.query).slice(0, 200)} (url length ${(input.url + input.query).length}, ${input.who}, ${input.contentType}, body ${input.body?.slice(0, 100)}) -> ${response.status} ${response.text.slice(0, 300)}`
+  const shownBody = input.body instanceof Uint8Array ? `${input.body.length} bytes ${Buffer.from(input.body.subarray(0, 40)).toString('hex')}` : input.body?.slice(0, 100)
+  const label = `${route.method} ${(input.url + input.query).slice(0, 200)} (url length ${(input.url + input.query).length}, ${input.who}, ${input.contentType}, body ${shownBody}) -> ${response.status} ${response.text.slice(0, 300)}`
   statuses[response.status] = (statuses[response.status] ?? 0) + 1
   expect(response.status, label).toBeLessThan(500)
   expect(response.text, label).not.toMatch(/password_?hash|token_?key/i)
@@ -343,7 +383,10 @@ describe(`every route, fed random and malformed requests (${RUNS} runs per route
   it.each(ROUTES.map((route, index) => ({ ...route, seed: SEED + index })))('$method $path (seed $seed): below 500, the error shape, and no change on refusal', async ({ seed, ...route }) => {
     await freshFixtures()
     const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : route.path === PREVIEW_PATH ? RUNS_OF_PREVIEW : RUNS
-    const plain = fc.record({ url: urlFor(route), query, who: caller, body, contentType })
+    // POST /api/media reads the picture's bytes: its bodies are image-like, not JSON.
+    const plain = isRawBodyRoute(route)
+      ? fc.record({ url: urlFor(route), query, who: caller, body: imageBody, contentType: imageContentType })
+      : fc.record({ url: urlFor(route), query, who: caller, body, contentType })
     const upload = fc.record({ url: urlFor(route), query, who: caller, upload: multipart }).map(({ upload: sent, ...rest }) => ({ ...rest, ...sent }))
     const sent = route.path === PREVIEW_PATH ? fc.oneof(plain, upload) : plain
     await fc.assert(

@@ -119,6 +119,13 @@ describe('the OpenAPI document', () => {
     expect(query.map((parameter: Json) => parameter.name).sort()).toEqual(['page', 'perPage', 'search', 'tag'])
     expect(query.every((parameter: Json) => parameter.required === false)).toBe(true)
 
+    // The upload is the picture's bytes, not JSON.
+    const upload = doc.paths['/api/media'].post
+    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp'])
+    expect(upload.requestBody.content['image/png'].schema).toEqual({ type: 'string', format: 'binary' })
+    expect(upload.responses[201].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MediaUpload' })
+    expect(Object.keys(doc.paths['/api/media/{id}'].get.responses[200].content)).toEqual(['image/webp'])
+
     const login = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema
     expect(login.required.sort()).toEqual(['identity', 'password'])
   })
@@ -130,6 +137,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(schemas.StudySet.properties).sort()).toEqual(
       ['cardCount', 'copiedFromSetId', 'created', 'definitionLanguage', 'description', 'id', 'isPublic', 'owner', 'tags', 'termLanguage', 'title', 'updated'].sort(),
     )
+    expect(Object.keys(schemas.Flashcard.properties).sort()).toEqual(['created', 'definition', 'definitionImage', 'id', 'position', 'term', 'termImage'].sort())
+    expect(schemas.Flashcard.required).toEqual(expect.arrayContaining(['termImage', 'definitionImage']))
+    expect(Object.keys(schemas.MediaUpload.properties).sort()).toEqual(['bytes', 'height', 'id', 'type', 'url', 'width'])
     expect(schemas.Error.properties.error.required).toEqual(['status', 'code', 'message'])
     const json = (path: string, method: string, status: number) => doc.paths[path][method].responses[status].content['application/json'].schema
     expect(json('/api/sets/{id}', 'get', 200)).toEqual({ $ref: '#/components/schemas/StudySet' })

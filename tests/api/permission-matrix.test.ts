@@ -2,11 +2,14 @@ import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Classroom, classMessages } from '../../shared/api/classes'
 import type { ErrorBody } from '../../shared/api/errors'
+import { type MediaUpload, mediaMessages } from '../../shared/api/media'
 import type { Flashcard, StudySet } from '../../shared/api/sets'
 import type { LearningSession } from '../../shared/api/study'
 import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
+import { fetchMedia, mediaCount, sendUpload, upload } from './media-helpers'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
+import { pngImage, solid } from '../support/images'
 import {
   addCards,
   cardShape,
@@ -50,6 +53,8 @@ interface Fixture {
   doomed: StudySet
   /** The owner's learning session on this set. */
   session: LearningSession
+  /** A picture on the set's third card. */
+  picture: MediaUpload
 }
 const fixtures = {} as Record<Visibility, Fixture>
 /** The other user's own sets: a public one (in everyone's public list) and a private one. */
@@ -93,12 +98,16 @@ beforeAll(async () => {
     const isPublic = visibility === 'public'
     const set = await createSet(app, accounts.owner, { title: text.title, description: text.description, tags: text.tags, isPublic })
     const cards = await addCards(app, accounts.owner, set.id, [...text.terms])
+    const picture = await upload(app, accounts.owner, await solid(12, 9, isPublic ? '#118833' : '#883311').png().toBuffer())
+    const pictured = await app.api('PATCH', `/api/sets/${set.id}/cards/${cards[2]?.id}`, { token: accounts.owner.token, body: { termImage: picture.id } })
+    expect(pictured.status, pictured.text).toBe(200)
+    cards[2] = pictured.body
     app.clock.advance(1000)
     const doomed = await createSet(app, accounts.owner, { title: `Doomed ${visibility}`, isPublic })
     await addCards(app, accounts.owner, doomed.id, ['doomed card'])
     app.clock.advance(1000)
     const session = await study(accounts.owner, set.id, cards[2]?.id ?? '', 3)
-    fixtures[visibility] = { set: await getSet(app, set.id, accounts.owner.token), cards, doomed, session }
+    fixtures[visibility] = { set: await getSet(app, set.id, accounts.owner.token), cards, doomed, session, picture }
   }
   await study(accounts.other, fixtures.public.set.id, fixtures.public.cards[2]?.id ?? '', 1)
   otherPublic = await createSet(app, accounts.other, { title: 'Other Public Geology', tags: 'rocks', isPublic: true })
@@ -146,7 +155,7 @@ function hiddenFrom(caller: Caller): string[] {
   if (caller !== 'owner' && caller !== 'member') {
     const { set, cards } = fixtures.private
     hidden.push(set.id, TEXT.private.title, TEXT.private.description, 'PLANTS', ...TEXT.private.terms, ...cards.map((card) => card.id))
-    hidden.push(fixtures.private.doomed.id)
+    hidden.push(fixtures.private.doomed.id, fixtures.private.picture.id)
   }
   if (caller !== 'owner') hidden.push(...recordIds.owner)
   // Only the teacher sees the class's join code; nobody outside the class sees its name (a stranger joins the doomed one).
@@ -170,6 +179,7 @@ const nextEmail = () => `moved_${++freshCounter}@example.org`
 type Outcome = 'ok' | ErrorBody
 
 const sessionNotFound = apiError(404, 'not_found', 'Learning session not found')
+const mediaNotFound = apiError(404, 'not_found', mediaMessages.notFound)
 const classNotFound = apiError(404, 'not_found', classMessages.notFound)
 
 /** The caller may read the set: it is public, theirs, or (private) assigned to their class. */
@@ -192,6 +202,8 @@ const ACCESS = {
     caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : mayRead(caller, visibility) ? forbidden : setNotFound,
   /** Study records: any signed-in user, on a set they may read. */
   studySet: (caller, visibility) => (caller === 'visitor' ? unauthenticated : mayRead(caller, visibility) ? 'ok' : setNotFound),
+  /** A set's picture: whoever may read the set (and its uploader, the owner here). */
+  readMedia: (caller, visibility) => (mayRead(caller, visibility) ? 'ok' : mediaNotFound),
   /** A verified user's action on a set they may read (Save a copy). */
   verifiedReadSet: (caller, visibility) =>
     caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : mayRead(caller, visibility) ? 'ok' : setNotFound,
@@ -718,6 +730,55 @@ async function starsOf(account: Account | undefined, fixture: Fixture): Promise<
   return rows.map((row) => row.flashcard_id)
 }
 
+/** Uploads a small PNG as the row's actor (a raw body: the harness's `api` sends JSON). */
+async function uploadAsActor(row: Row): Promise<ApiResponse> {
+  return sendUpload(app, await pngImage(12, 8), { token: row.actor?.token })
+}
+
+/** Fetches the fixture's picture as the row's actor; an image's bytes are not text to search. */
+async function fetchPictureAsActor(row: Row): Promise<ApiResponse> {
+  const response = await fetchMedia(app, row.fixture.picture.id, { token: row.actor?.token })
+  const isJson = response.headers.get('content-type')?.includes('application/json')
+  const text = isJson ? response.bytes.toString() : ''
+  return { status: response.status, headers: response.headers, text, body: isJson ? JSON.parse(text) : response.bytes }
+}
+
+let mediaBefore = 0
+const MEDIA_ROUTES: RouteCase[] = [
+  {
+    method: 'POST',
+    path: '/api/media',
+    on: 'caller',
+    access: ACCESS.verified,
+    prepare: async () => {
+      mediaBefore = await mediaCount(app)
+    },
+    url: () => '/api/media',
+    send: uploadAsActor,
+    okStatus: 201,
+    afterOk: (response) => {
+      expect(response.body).toEqual({ id: expect.any(String), url: `/api/media/${response.body.id}`, type: 'image/webp', width: 12, height: 8, bytes: expect.any(Number) })
+    },
+    afterRefused: async () => {
+      expect(await mediaCount(app)).toBe(mediaBefore)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/media/:id',
+    on: 'set',
+    access: ACCESS.readMedia,
+    url: ({ fixture }) => `/api/media/${fixture.picture.id}`,
+    send: fetchPictureAsActor,
+    okStatus: 200,
+    afterOk: (response, { fixture, visibility }) => {
+      expect(response.headers.get('content-type')).toBe('image/webp')
+      expect(response.headers.get('cache-control')).toBe(visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache')
+      expect((response.body as Buffer).length).toBe(fixture.picture.bytes)
+    },
+  },
+]
+
 /** The sets a caller created in a row are deleted again, so the lists below stay as the fixtures made them. */
 const deleteCreated = async (response: ApiResponse, row: Row) => {
   expect((await app.api('DELETE', `/api/sets/${response.body.id}`, { token: row.actor?.token })).status).toBe(204)
@@ -1181,7 +1242,7 @@ const MEMORY_ROUTES: RouteCase[] = [
 ]
 
 /** Every route, in the order its rows run. */
-const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEMORY_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
+const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEMORY_ROUTES, ...MEDIA_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
 
 it('the table has exactly one row per route the app serves', () => {
   const table = ROUTES.map((route) => `${route.method} ${route.path}`)

@@ -45,6 +45,8 @@ export function cardShape(fields: Partial<Flashcard> = {}): Flashcard {
     definition: expect.any(String),
     position: expect.any(Number),
     created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    termImage: null,
+    definitionImage: null,
     ...fields,
   }
 }

@@ -148,6 +148,25 @@ export function apiUpload<T>(
   })
 }
 
+/** A POST whose body is a file's bytes (not JSON), answered with JSON; same errors as apiRequest. */
+export async function apiSendBytes<T>(path: string, body: Blob, contentType: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(`/api${path}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(options.token) },
+      body,
+      signal: options.signal,
+    })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw networkError()
+  }
+  const text = await response.text()
+  if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('Retry-After'))
+  return JSON.parse(text) as T
+}
+
 /** The file name of a Content-Disposition header (RFC 6266: filename* first, then filename). */
 export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
   if (!header) return undefined

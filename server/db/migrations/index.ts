@@ -6,6 +6,7 @@ import * as m0004 from './0004_study_records'
 import * as m0005 from './0005_public_set_search'
 import * as m0006 from './0006_rate_limits'
 import * as m0007 from './0007_memory'
+import * as m0008 from './0008_media'
 import * as m0009 from './0009_classes'
 import * as m0010 from './0010_stars_languages_copies'
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005_public_set_search': m0005,
   '0006_rate_limits': m0006,
   '0007_memory': m0007,
+  '0008_media': m0008,
   '0009_classes': m0009,
   '0010_stars_languages_copies': m0010,
 }

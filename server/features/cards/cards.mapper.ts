@@ -1,6 +1,15 @@
 import type { Flashcard } from '../../../shared/api/sets'
-import type { FlashcardRow } from './cards.repo'
+import { toCardImage } from '../media/media.mapper'
+import type { FlashcardWithImages } from './cards.repo'
 
-export function toFlashcard(row: FlashcardRow): Flashcard {
-  return { id: row.id, term: row.term, definition: row.definition, position: row.position, created: row.created }
+export function toFlashcard(row: FlashcardWithImages): Flashcard {
+  return {
+    id: row.id,
+    term: row.term,
+    definition: row.definition,
+    position: row.position,
+    created: row.created,
+    termImage: toCardImage(row.term_image_id, row.term_image_width, row.term_image_height),
+    definitionImage: toCardImage(row.definition_image_id, row.definition_image_width, row.definition_image_height),
+  }
 }

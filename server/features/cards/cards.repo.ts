@@ -1,8 +1,39 @@
-import type { Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { DB } from '../../db/database'
 import type { FlashcardsTable } from '../../db/schema'
 
 export type FlashcardRow = Selectable<FlashcardsTable>
+/** A card with its pictures' sizes (null where a side has no picture). */
+export type FlashcardWithImages = FlashcardRow & {
+  term_image_width: number | null
+  term_image_height: number | null
+  definition_image_width: number | null
+  definition_image_height: number | null
+}
+
+function selectCardsWithImages(db: DB) {
+  return db
+    .selectFrom('flashcards')
+    .leftJoin('media as term_media', 'term_media.id', 'flashcards.term_image_id')
+    .leftJoin('media as definition_media', 'definition_media.id', 'flashcards.definition_image_id')
+    .selectAll('flashcards')
+    .select([
+      'term_media.width as term_image_width',
+      'term_media.height as term_image_height',
+      'definition_media.width as definition_image_width',
+      'definition_media.height as definition_image_height',
+    ])
+}
+
+export async function findCardWithImages(db: DB, cardId: string): Promise<FlashcardWithImages | undefined> {
+  return selectCardsWithImages(db).where('flashcards.id', '=', cardId).executeTakeFirst()
+}
+
+/** These cards with their pictures' sizes, in no particular order (missing ids are left out). */
+export async function findCardsWithImages(db: DB, cardIds: string[]): Promise<FlashcardWithImages[]> {
+  if (cardIds.length === 0) return []
+  return selectCardsWithImages(db).where('flashcards.id', 'in', cardIds).execute()
+}
 
 export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
   const [{ total } = { total: 0 }] = await db
@@ -10,11 +41,9 @@ export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', pa
     .where('study_set_id', '=', setId)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .execute()
-  const items = await db
-    .selectFrom('flashcards')
-    .selectAll()
-    .where('study_set_id', '=', setId)
-    .orderBy('position', order)
+  const items = await selectCardsWithImages(db)
+    .where('flashcards.study_set_id', '=', setId)
+    .orderBy('flashcards.position', order)
     .limit(page.limit)
     .offset(page.offset)
     .execute()
@@ -47,7 +76,7 @@ export async function insertCard(db: DB, card: FlashcardRow): Promise<void> {
 const CARD_INSERT_CHUNK = 100
 
 /** Inserts many cards (an import, a copy) in chunks, in the caller's transaction. */
-export async function insertCards(db: DB, cards: FlashcardRow[]): Promise<void> {
+export async function insertCards(db: DB, cards: Insertable<FlashcardsTable>[]): Promise<void> {
   for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
     await db.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
   }
@@ -58,7 +87,11 @@ export async function listAllCards(db: DB, setId: string): Promise<FlashcardRow[
   return db.selectFrom('flashcards').selectAll().where('study_set_id', '=', setId).orderBy('position').execute()
 }
 
-export async function updateCard(db: DB, cardId: string, changes: Partial<Pick<FlashcardRow, 'term' | 'definition'>>): Promise<void> {
+export async function updateCard(
+  db: DB,
+  cardId: string,
+  changes: Partial<Pick<FlashcardRow, 'term' | 'definition' | 'term_image_id' | 'definition_image_id'>>,
+): Promise<void> {
   await db.updateTable('flashcards').set(changes).where('id', '=', cardId).execute()
 }
 

@@ -53,7 +53,7 @@ export function cardsRoutes(deps: Deps): Router {
       method: 'PATCH',
       path: '/api/sets/:id/cards/:cardId',
       auth: 'owner',
-      summary: "Change a card's term or definition",
+      summary: "Change a card's term, definition or pictures",
       body: setSchemas.updateCard,
       responses: { 200: { description: 'The card', schema: 'Flashcard' } },
     },

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
-import type { CardListQuery, Flashcard, ListResponse } from '../../../shared/api/sets'
+import { type CardListQuery, emptySides, type Flashcard, type ListResponse } from '../../../shared/api/sets'
 import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
+import { invalidInput, notFound } from '../../http/errors'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/sessions.service'
+import { removeUnusedMedia, requireOwnMedia } from '../media/media.service'
 import { lockedOwnedSet, readableSet } from '../sets/set-access'
 import type { setSchemas } from '../sets/sets.schemas'
 import { toFlashcard } from './cards.mapper'
@@ -22,38 +23,66 @@ export async function listCards(deps: Deps, setId: string, auth: AuthState | und
   return listResponse(items.map(toFlashcard), total, query)
 }
 
+/** The card as answered, with its pictures, read in the transaction that wrote it. */
+async function reloadCard(db: Deps['db'], cardId: string): Promise<Flashcard> {
+  const row = await repo.findCardWithImages(db, cardId)
+  if (!row) throw new Error(`card ${cardId} vanished while being written`)
+  return toFlashcard(row)
+}
+
 /** Appends a card at the next position; the set's cardCount changes in the same transaction. */
 export async function addCard(deps: Deps, setId: string, auth: AuthState, input: CreateCard): Promise<Flashcard> {
   const now = deps.clock.now().toISOString()
-  const card = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     // Checked inside the transaction with the set locked, so a set deleted meanwhile is a clean 404,
     // not a failed insert.
     await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
+    await requireOwnMedia({ db: trx }, auth.user.id, { termImage: input.termImage, definitionImage: input.definitionImage })
     const position = await repo.nextCardPosition(trx, setId, now)
-    const row = { id: newId(), study_set_id: setId, term: input.term, definition: input.definition, position, created: now }
+    const row = {
+      id: newId(),
+      study_set_id: setId,
+      term: input.term,
+      definition: input.definition,
+      position,
+      created: now,
+      term_image_id: input.termImage,
+      definition_image_id: input.definitionImage,
+    }
     await repo.insertCard(trx, row)
-    return row
+    return reloadCard(trx, row.id)
   })
-  return toFlashcard(card)
 }
 
 export async function updateCard(deps: Deps, setId: string, cardId: string, auth: AuthState, input: UpdateCard): Promise<Flashcard> {
   const changes = {
     ...(input.term !== undefined ? { term: input.term } : {}),
     ...(input.definition !== undefined ? { definition: input.definition } : {}),
+    ...(input.termImage !== undefined ? { term_image_id: input.termImage } : {}),
+    ...(input.definitionImage !== undefined ? { definition_image_id: input.definitionImage } : {}),
   }
-  const card = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     // Read inside the transaction, the set locked: a concurrent delete may remove the card or move its position.
     await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     const found = await repo.findCard(trx, setId, cardId)
     if (!found) throw notFound(CARD_NOT_FOUND)
     // An empty PATCH changes nothing (and an UPDATE with no columns is not valid SQL).
-    if (Object.keys(changes).length === 0) return found
+    if (Object.keys(changes).length === 0) return reloadCard(trx, cardId)
+    const merged = { ...found, ...changes }
+    const empty = emptySides({ term: merged.term, definition: merged.definition, termImage: merged.term_image_id, definitionImage: merged.definition_image_id })
+    if (empty.length > 0) throw invalidInput(Object.fromEntries(empty.map((issue) => [issue.path[0], issue.message])))
+    // A new picture must be the caller's upload; one the card already shows may stay as it is
+    // (a saved copy's cards show pictures that the original's owner uploaded).
+    await requireOwnMedia({ db: trx }, auth.user.id, {
+      termImage: input.termImage === found.term_image_id ? undefined : input.termImage,
+      definitionImage: input.definitionImage === found.definition_image_id ? undefined : input.definitionImage,
+    })
     await repo.updateCard(trx, cardId, changes)
     await repo.touchSet(trx, setId, deps.clock.now().toISOString())
-    return { ...found, ...changes }
+    // A replaced or removed picture that no other card shows goes.
+    await removeUnusedMedia({ db: trx }, [found.term_image_id, found.definition_image_id])
+    return reloadCard(trx, cardId)
   })
-  return toFlashcard(card)
 }
 
 /** Deletes a card; later positions close the gap and cardCount drops, in one transaction. */
@@ -65,5 +94,6 @@ export async function deleteCard(deps: Deps, setId: string, cardId: string, auth
     const card = await repo.findCard(trx, setId, cardId)
     if (!card) throw notFound(CARD_NOT_FOUND)
     await repo.deleteCardAndCloseGap(trx, card, deps.clock.now().toISOString())
+    await removeUnusedMedia({ db: trx }, [card.term_image_id, card.definition_image_id])
   })
 }

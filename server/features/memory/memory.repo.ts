@@ -203,10 +203,6 @@ export async function listDue(db: DB, userId: string, before: string, setId: str
   return query
     .select([
       'flashcards.id',
-      'flashcards.term',
-      'flashcards.definition',
-      'flashcards.position',
-      'flashcards.created',
       'study_sets.id as set_id',
       'study_sets.title as set_title',
       'card_memory.due',

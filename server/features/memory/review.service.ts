@@ -15,6 +15,7 @@ import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/sessions.service'
 import { toFlashcard } from '../cards/cards.mapper'
+import { findCardsWithImages } from '../cards/cards.repo'
 import { readableSet } from '../sets/set-access'
 import * as repo from './memory.repo'
 import { recallProbability, STATE_NAMES } from './scheduler'
@@ -83,14 +84,20 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
     repo.findSettings(deps.db, auth.user.id),
   ])
   const weights = storedWeights(settingsRow)
-  const items = rows.map(
-    (row): DueItem => ({
-      card: toFlashcard({ ...row, study_set_id: row.set_id }),
-      set: { id: row.set_id, title: row.set_title },
-      due: row.due,
-      retrievability: recallProbability(weights, row.stability, new Date(row.last_review), now),
-    }),
-  )
+  const cards = new Map((await findCardsWithImages(deps.db, rows.map((row) => row.id))).map((card) => [card.id, toFlashcard(card)]))
+  const items = rows.flatMap((row): DueItem[] => {
+    const card = cards.get(row.id)
+    // A card deleted between the two reads is left out, as if it had gone first.
+    if (!card) return []
+    return [
+      {
+        card,
+        set: { id: row.set_id, title: row.set_title },
+        due: row.due,
+        retrievability: recallProbability(weights, row.stability, new Date(row.last_review), now),
+      },
+    ]
+  })
   return listResponse(items, total, query)
 }
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps'
 import { limitOffset, listResponse } from '../../http/pagination'
 import type { AuthState } from '../auth/sessions.service'
 import { insertCards, listAllCards } from '../cards/cards.repo'
+import { mediaOfSet, removeUnusedMedia } from '../media/media.service'
 import { lockedOwnedSet, readableSet } from './set-access'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
@@ -88,11 +89,16 @@ export async function updateSet(deps: Deps, id: string, auth: AuthState, input: 
   })
 }
 
-/** Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one statement). */
+/**
+ * Deletes the set; its cards, tags and study records go with it (ON DELETE CASCADE, one
+ * statement), and so do its pictures that no other card shows.
+ */
 export async function deleteSet(deps: Deps, id: string, auth: AuthState): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await lockedOwnedSet({ ...deps, db: trx }, id, auth)
+    const pictures = await mediaOfSet({ db: trx }, id)
     await repo.deleteSet(trx, id)
+    await removeUnusedMedia({ db: trx }, pictures)
   })
 }
 

@@ -12,6 +12,21 @@ export const AUTH_STORAGE_KEY = 'cardwise_auth'
 
 type Listener = () => void
 
+/** The cookie GET /api/media/:id reads: an <img> cannot send the Authorization header. */
+const TOKEN_COOKIE = 'cardwise_token'
+
+/**
+ * Mirrors the token into a cookie sent only to the pictures' path (same site only), so a private
+ * set's pictures load for its signed-in owner; cleared on sign-out. Only the media route reads it.
+ */
+export function syncTokenCookie(token: string | null | undefined): void {
+  if (typeof document === 'undefined') return
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : ''
+  const value = token ? encodeURIComponent(token) : ''
+  const age = token ? '' : '; Max-Age=0'
+  document.cookie = `${TOKEN_COOKIE}=${value}; Path=/api/media; SameSite=Strict${age}${secure}`
+}
+
 function readStored(): AuthSnapshot | null {
   try {
     const parsed = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as AuthSnapshot | null
@@ -30,10 +45,12 @@ class AuthStore {
   private readonly listeners = new Set<Listener>()
 
   constructor() {
+    syncTokenCookie(this.snapshot?.token)
     if (typeof window !== 'undefined') {
       window.addEventListener('storage', (event) => {
         if (event.key !== AUTH_STORAGE_KEY) return
         this.snapshot = readStored()
+        syncTokenCookie(this.snapshot?.token)
         this.emit()
       })
     }
@@ -48,6 +65,7 @@ class AuthStore {
 
   set(snapshot: AuthSnapshot | null): void {
     this.snapshot = snapshot
+    syncTokenCookie(snapshot?.token)
     if (snapshot) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(snapshot))
     else localStorage.removeItem(AUTH_STORAGE_KEY)
     this.emit()

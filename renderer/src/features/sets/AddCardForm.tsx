@@ -11,13 +11,14 @@ import { FormError } from '@/components/FormError'
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
   const [status, setStatus] = useState('')
+  const [uploading, setUploading] = useState(false)
   const termRef = useRef<HTMLInputElement>(null)
   const form = useCardForm(emptyCardForm, setMessages.addCardFailed, async (input) => {
     setStatus('')
     const card = await setsApi.addCard(setId, input)
     onAdded(card)
     form.reset()
-    setStatus(`Added “${card.term}”.`)
+    setStatus(card.term ? `Added “${card.term}”.` : `Added card ${card.position}.`)
     termRef.current?.focus()
   })
 
@@ -28,11 +29,18 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
       </h3>
       <Form className={styles.form} label="Add flashcard" onSubmit={form.submit}>
         <div className={styles.fields}>
-          <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} termRef={termRef} />
+          <CardFormFields
+            values={form.values}
+            fields={form.fields}
+            onChange={form.setValue}
+            onImageChange={form.setValue}
+            onUploading={setUploading}
+            termRef={termRef}
+          />
         </div>
         <FormError message={form.error} />
         <div className={styles.footer}>
-          <button type="submit" className="button" disabled={form.busy}>
+          <button type="submit" className="button" disabled={form.busy || uploading}>
             {form.busy ? 'Adding...' : 'Add Flashcard'}
           </button>
           <p className="muted" role="status">

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
 import { setMessages } from '@shared/messages'
 import { Dialog } from '@/components/Dialog'
@@ -23,14 +24,16 @@ export function EditCardDialog({ setId, card, onClose, onSaved }: EditCardDialog
 }
 
 function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: Flashcard; onClose: () => void; onSaved: (card: Flashcard) => void }) {
-  const form = useCardForm({ term: card.term, definition: card.definition }, setMessages.updateCardFailed, async (input) => {
+  const [uploading, setUploading] = useState(false)
+  const initial = { term: card.term, definition: card.definition, termImage: card.termImage, definitionImage: card.definitionImage }
+  const form = useCardForm(initial, setMessages.updateCardFailed, async (input) => {
     onSaved(await setsApi.updateCard(setId, card.id, input))
     onClose()
   })
 
   return (
-    <EntityForm label="Edit flashcard" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
-      <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
+    <EntityForm label="Edit flashcard" onSubmit={form.submit} error={form.error} busy={form.busy || uploading} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
+      <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} onImageChange={form.setValue} onUploading={setUploading} />
     </EntityForm>
   )
 }

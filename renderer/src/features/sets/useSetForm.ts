@@ -1,5 +1,7 @@
-import type { CreateCardInput, CreateSetInput } from '@shared/api/sets'
+import type { CardImage } from '@shared/api/media'
+import type { CreateSetInput } from '@shared/api/sets'
 import { createSetSchemas } from '@shared/api/sets'
+import type { z } from 'zod'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 
 /**
@@ -10,10 +12,16 @@ export const clientSetSchemas = createSetSchemas((text) => text)
 
 /** The Title, Description and Tag fields (the API calls the tag field `tags`, comma-separated). */
 export type SetFormValues = Required<Pick<CreateSetInput, 'title' | 'description' | 'tags'>>
-export type CardFormValues = CreateCardInput
+/** A card's text and pictures as the form holds them (the request names the pictures by id). */
+export interface CardFormValues {
+  term: string
+  definition: string
+  termImage: CardImage | null
+  definitionImage: CardImage | null
+}
 
 export const emptySetForm: SetFormValues = { title: '', description: '', tags: '' }
-export const emptyCardForm: CardFormValues = { term: '', definition: '' }
+export const emptyCardForm: CardFormValues = { term: '', definition: '', termImage: null, definitionImage: null }
 
 /**
  * The create page's and the edit dialog's set form. A failed save shows the server's field errors,
@@ -32,7 +40,15 @@ export function useSetForm(initial: SetFormValues, failureMessage: string, send:
   return { ...form, setValue }
 }
 
-/** The add form's and the edit dialog's card form (term and definition), like useSetForm. */
-export function useCardForm(initial: CardFormValues, failureMessage: string, send: (input: CardFormValues) => Promise<void>) {
-  return useSchemaForm({ schema: clientSetSchemas.createCard, initial, send, failureMessage: () => failureMessage })
+/** The add form's and the edit dialog's card form (text and picture of each side), like useSetForm. */
+export function useCardForm(initial: CardFormValues, failureMessage: string, send: (input: CreateCardData) => Promise<void>) {
+  return useSchemaForm({
+    schema: clientSetSchemas.createCard,
+    initial,
+    input: (values: CardFormValues) => ({ ...values, termImage: values.termImage?.id ?? null, definitionImage: values.definitionImage?.id ?? null }),
+    send,
+    failureMessage: () => failureMessage,
+  })
 }
+
+export type CreateCardData = z.output<typeof clientSetSchemas.createCard>

@@ -17,6 +17,7 @@ import {
   type Sorting,
 } from './flashcards'
 import styles from './FlashcardView.module.css'
+import { CardImage } from '@/components/CardImage'
 
 interface FlashcardViewProps {
   setId: string
@@ -205,11 +206,13 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
         <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
           <span className={`${styles.face} ${styles.front}`} aria-hidden={flipped}>
             <span className={styles.side}>Term</span>
-            <span className={styles.term}>{card.term}</span>
+            {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} size="large" />}
+            {card.term && <span className={styles.term}>{card.term}</span>}
           </span>
           <span className={`${styles.face} ${styles.back}`} aria-hidden={!flipped}>
             <span className={styles.side}>Definition</span>
-            <span className={styles.definition}>{card.definition}</span>
+            {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} size="large" />}
+            {card.definition && <span className={styles.definition}>{card.definition}</span>}
           </span>
         </span>
       </button>

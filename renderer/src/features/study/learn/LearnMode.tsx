@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
+import type { CardImage as CardImageData } from '@shared/api/media'
 import type { Flashcard } from '@shared/api/sets'
 import type { UpdateSessionInput } from '@shared/api/study'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
+import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import {
   accuracyPercent,
@@ -31,7 +33,9 @@ export function LearnMode({ setId: id }: { setId: string }) {
 
 const reduce = (state: LearnState, event: LearnEvent) => learnReducer(state, event, Math.random)
 
-function LearnSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
+function LearnSession({ setId, cards: setCards }: { setId: string; cards: Flashcard[] }) {
+  // Picture definitions become answer texts of their own (see card-pictures.tsx).
+  const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
   const [state, dispatch] = useReducer(reduce, cards, (all) => startLearn(all, Math.random))
   useLearnRecords(setId, state)
   const focusTarget = useFocusOnChange(state)
@@ -79,14 +83,19 @@ function LearnSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
     )
   }
 
-  return <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} />
+  return <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} />
 }
 
 function QuestionView({
   state,
   dispatch,
   focusTarget,
+  cards,
+  pictures,
 }: {
+  /** The set's cards (with their pictures) and the definitions' pictures by id. */
+  cards: Flashcard[]
+  pictures: Map<string, CardImageData>
   state: LearnState
   dispatch: (event: LearnEvent) => void
   /** Given the element to focus when the view changes: the term, or Next once answered. */
@@ -97,6 +106,7 @@ function QuestionView({
   const question = currentQuestion(state)
   if (!question) return null
   const answered = state.phase === 'answered'
+  const shown = cards.find((card) => card.id === question.card.id)
   const right = answered && state.chosen === question.rightOption
 
   return (
@@ -107,8 +117,9 @@ function QuestionView({
       <LearnedBar state={state} />
       <div className={styles.termBox}>
         <p className={styles.side}>Term</p>
+        {shown && <SidePicture card={shown} side="term" />}
         <h2 id={termId} ref={answered ? undefined : focusTarget} tabIndex={-1} className={styles.term}>
-          {question.card.term}
+          {question.card.term || `Card ${shown?.position ?? ''}`}
         </h2>
       </div>
       <p id={hintId} className={styles.hint}>
@@ -131,7 +142,9 @@ function QuestionView({
               <span className={styles.key} aria-hidden="true">
                 {index + 1}
               </span>
-              <span className={styles.optionText}>{text}</span>
+              <span className={styles.optionText}>
+                <AnswerContent answer={text} pictures={pictures} />
+              </span>
               {isRight && (
                 <span className={styles.mark}>
                   <span aria-hidden="true">✓</span> Correct answer
@@ -150,7 +163,7 @@ function QuestionView({
         {answered && (
           <p className={right ? styles.feedbackRight : styles.feedbackWrong}>
             <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
-            {right ? 'Correct!' : `Incorrect. Correct answer: ${question.options[question.rightOption] ?? ''}`}
+            {right ? 'Correct!' : `Incorrect. Correct answer: ${answerWords(question.options[question.rightOption] ?? '')}`}
           </p>
         )}
       </div>

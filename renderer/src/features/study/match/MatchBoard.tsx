@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { type MatchItem, type MatchItemType, remaining } from './match'
 import styles from './Match.module.css'
+import { CardImage } from '@/components/CardImage'
 
 interface MatchBoardProps {
   terms: MatchItem[]
@@ -56,7 +57,10 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
   const boardRef = useRef<HTMLDivElement>(null)
   const lastColumnRef = useRef<MatchItemType>('term')
   const items = [...terms, ...definitions]
-  const contentOf = (id: string | number | undefined) => items.find((item) => item.id === id)?.content ?? ''
+  const contentOf = (id: string | number | undefined) => {
+    const item = items.find((candidate) => candidate.id === id)
+    return item ? item.content || `the ${item.type} picture` : ''
+  }
   const active = items.find((item) => item.id === activeId)
 
   const announcements: Announcements = {
@@ -138,7 +142,11 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
       </div>
       {/* The preview that follows the pointer; the card itself stays in place, faded. */}
       <DragOverlay dropAnimation={null}>
-        {active ? <div className={`${styles.card} ${styles.overlay}`}>{active.content}</div> : null}
+        {active ? (
+          <div className={`${styles.card} ${styles.overlay}`}>
+            <TileContent item={active} />
+          </div>
+        ) : null}
       </DragOverlay>
     </DndContext>
   )
@@ -175,7 +183,17 @@ function MatchCardButton({ item, selected, describedBy, onSelect, onFocus }: Mat
       onClick={() => onSelect(item.id)}
       onFocus={() => onFocus(item.type)}
     >
-      {item.content}
+      <TileContent item={item} />
     </button>
+  )
+}
+
+/** A tile's picture (sized for the board) and its text. */
+function TileContent({ item }: { item: MatchItem }) {
+  return (
+    <>
+      {item.image && <CardImage image={item.image} text={item.content} position={0} alt={item.content || `Picture of a ${item.type}`} size="tile" className={styles.tileImage} />}
+      {item.content && <span>{item.content}</span>}
+    </>
   )
 }

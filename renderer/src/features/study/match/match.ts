@@ -5,6 +5,8 @@
  * and randomness come in with the events, so every rule is checkable in a unit test.
  */
 
+import type { CardImage } from '@shared/api/media'
+
 export type MatchPhase = 'not_started' | 'playing' | 'finished'
 export type MatchItemType = 'term' | 'definition'
 
@@ -13,6 +15,9 @@ export interface MatchCard {
   id: string
   term: string
   definition: string
+  /** The sides' pictures: a picture tile shows it (with its text, if any). */
+  termImage?: CardImage | null
+  definitionImage?: CardImage | null
 }
 
 /** Spec section 3, "Match items": one side of a card on the board. */
@@ -20,6 +25,8 @@ export interface MatchItem {
   /** 'term-{cardId}' or 'definition-{cardId}'. */
   id: string
   content: string
+  /** The side's picture, shown on the tile. */
+  image: CardImage | null
   /** The card id: a term and a definition with the same key are a pair. */
   pairKey: string
   type: MatchItemType
@@ -123,11 +130,11 @@ export function pickCards(cards: readonly MatchCard[], cardCount: number, random
 }
 
 function termItem(card: MatchCard): MatchItem {
-  return { id: `term-${card.id}`, content: card.term, pairKey: card.id, type: 'term', matched: false }
+  return { id: `term-${card.id}`, content: card.term, image: card.termImage ?? null, pairKey: card.id, type: 'term', matched: false }
 }
 
 function definitionItem(card: MatchCard): MatchItem {
-  return { id: `definition-${card.id}`, content: card.definition, pairKey: card.id, type: 'definition', matched: false }
+  return { id: `definition-${card.id}`, content: card.definition, image: card.definitionImage ?? null, pairKey: card.id, type: 'definition', matched: false }
 }
 
 function deal(state: MatchState, event: Extract<MatchEvent, { type: 'start' }>): MatchState {

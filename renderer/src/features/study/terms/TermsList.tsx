@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
 import type { CardMemoryView } from '@shared/api/memory'
 import type { CardProgress } from '@shared/api/study'
+import { CardImage } from '@/components/CardImage'
 import { FormError } from '@/components/FormError'
 import {
   arrangeTerms,
@@ -99,7 +100,8 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
           {rows.map(({ card, progress: stats, memory }) => (
             <li key={card.id} className={styles.item}>
               <div className={styles.termCell}>
-                <p className={styles.term}>{card.term}</p>
+                {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} />}
+                {card.term && <p className={styles.term}>{card.term}</p>}
                 {progress && (
                   <p className={styles.mastery}>
                     <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
@@ -108,11 +110,14 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                 )}
                 {memory && <p className={styles.figures}>{memoryFigures(memory, Date.now())}</p>}
               </div>
-              <p className={styles.definition}>{card.definition}</p>
+              <div className={styles.definition}>
+                {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
+                {card.definition && <p className={styles.definitionText}>{card.definition}</p>}
+              </div>
               {(onEdit || onDelete) && (
                 <div className={styles.actions}>
                   {onEdit && (
-                    <button type="button" className={styles.iconButton} aria-label={`Edit flashcard ${card.term}`} title="Edit flashcard" onClick={() => onEdit(card)}>
+                    <button type="button" className={styles.iconButton} aria-label={`Edit flashcard ${card.term || card.position}`} title="Edit flashcard" onClick={() => onEdit(card)}>
                       <PencilIcon />
                     </button>
                   )}
@@ -120,7 +125,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                     <button
                       type="button"
                       className={`${styles.iconButton} ${styles.danger}`}
-                      aria-label={`Delete flashcard ${card.term}`}
+                      aria-label={`Delete flashcard ${card.term || card.position}`}
                       title="Delete flashcard"
                       onClick={() => onDelete(card)}
                     >

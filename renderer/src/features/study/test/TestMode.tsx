@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { Flashcard } from '@shared/api/sets'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import { AnswerContent, AnswerPictures, answerWords, EnginePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -45,7 +46,17 @@ type Stage =
   | { kind: 'answering'; questions: TestQuestion[]; answers: TestAnswer[] }
   | { kind: 'results'; questions: TestQuestion[]; result: TestResult }
 
-function TestSession({ setId, cards }: { setId: string; cards: Flashcard[] }) {
+function TestSession({ setId, cards: setCards }: { setId: string; cards: Flashcard[] }) {
+  // Picture definitions become answer texts of their own (see card-pictures.tsx).
+  const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
+  return (
+    <AnswerPictures.Provider value={pictures}>
+      <TestStages setId={setId} cards={cards} />
+    </AnswerPictures.Provider>
+  )
+}
+
+function TestStages({ setId, cards }: { setId: string; cards: Flashcard[] }) {
   const [stage, setStage] = useState<Stage>({ kind: 'setup', pool: cards })
 
   if (stage.kind === 'setup') {
@@ -187,6 +198,7 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
         <fieldset className={styles.fieldset}>
           <legend className={styles.prompt}>
             <span className={styles.kindLabel}>Multiple choice</span> {question.card.term}
+            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
           </legend>
           {question.options.map((option, index) => (
             <label key={index} className={styles.choice}>
@@ -196,7 +208,9 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
                 checked={answer.kind === 'multiple_choice' && answer.option === index}
                 onChange={() => onAnswer({ kind: 'multiple_choice', option: index })}
               />
-              <span>{option}</span>
+              <span>
+                <AnswerContent answer={option} />
+              </span>
             </label>
           ))}
         </fieldset>
@@ -206,7 +220,9 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
         <fieldset className={styles.fieldset}>
           <legend className={styles.prompt}>
             <span className={styles.kindLabel}>True or false</span> {question.card.term}
-            <span className={styles.statement}> means “{question.shownDefinition}”</span>
+            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
+            <span className={styles.statement}> means “{answerWords(question.shownDefinition)}”</span>
+            <AnswerContent answer={question.shownDefinition} pictureOnly />
           </legend>
           {[true, false].map((value) => (
             <label key={String(value)} className={styles.choice}>
@@ -226,6 +242,7 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
         <div className={styles.fieldset}>
           <label htmlFor={name} className={styles.prompt}>
             <span className={styles.kindLabel}>Written</span> {question.card.term}
+            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
           </label>
           <input
             id={name}
@@ -247,7 +264,10 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
           </legend>
           {question.cards.map((card, cardIndex) => (
             <label key={card.id} className={styles.pair}>
-              <span className={styles.pairTerm}>{card.term}</span>
+              <span className={styles.pairTerm}>
+                <EnginePicture card={card} side="term" text={card.term} size="tile" />
+                {card.term}
+              </span>
               <select
                 value={picks[cardIndex] ?? ''}
                 onChange={(event) => {
@@ -258,7 +278,7 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
                 <option value="">Choose a definition</option>
                 {question.definitions.map((definition, index) => (
                   <option key={index} value={index}>
-                    {definition}
+                    {answerWords(definition)}
                   </option>
                 ))}
               </select>
@@ -312,10 +332,11 @@ function ResultRow({ item }: { item: CardResult }) {
     <li className={item.correct ? styles.right : styles.wrong}>
       <p className={styles.resultTerm}>
         <span aria-hidden="true">{item.correct ? '✓ ' : '✗ '}</span>
+        <EnginePicture card={item.card} side="term" text={item.card.term} size="tile" />
         <strong>{item.card.term}</strong> <span className={styles.kindLabel}>{mark}</span>
       </p>
-      <p>Your answer: {item.given === '' ? <em>no answer</em> : item.given}</p>
-      {(!item.correct || item.verdict === 'almost') && <p>Correct answer: {item.expected}</p>}
+      <p>Your answer: {item.given === '' ? <em>no answer</em> : answerWords(item.given)}</p>
+      {(!item.correct || item.verdict === 'almost') && <p>Correct answer: {answerWords(item.expected)}</p>}
     </li>
   )
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { answerDiff, type DiffPart } from '@shared/study/answer-check'
+import { EnginePicture } from '@/features/study/card-pictures'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -129,7 +130,8 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
       <p className={styles.progress}>{progressLine(writeProgress(state))}</p>
       <section className={styles.card} aria-label="Term">
         <span className={styles.side}>Term</span>
-        <p className={styles.term}>{card.term}</p>
+        <EnginePicture card={card} side="term" text={card.term} />
+        {card.term && <p className={styles.term}>{card.term}</p>}
       </section>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>Your answer</label>
@@ -159,6 +161,7 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
             <p className={styles.verdict}>{verdictText(outcome)}</p>
             {outcome === 'almost' && <AnswerDifference parts={answerDiff(state.answer, card.definition)} />}
             <p className={styles.answer}>Correct answer: {card.definition}</p>
+            <EnginePicture card={card} side="definition" text={card.definition} size="small" />
             {canOverrule(state) && (
               <button type="button" className={`button button-secondary ${styles.overrule}`} onClick={() => dispatch({ type: 'overrule' })}>
                 I was right
