@@ -15,7 +15,8 @@ async function answer(server: E2EServer, owner: Owner, setId: string, cardId: st
 
 /** The terms of the list's rows, top to bottom. */
 async function listedTerms(page: Page): Promise<string[]> {
-  const terms = page.getByRole('listitem').locator('p:first-child')
+  // Each card's first column: its term (its picture, when it has one, is not a paragraph).
+  const terms = page.getByRole('listitem').locator(':scope > div:first-child > p:first-of-type')
   return (await terms.allTextContents()).map((text) => text.trim())
 }
 
