@@ -83,7 +83,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(menu(page)).toBeVisible()
     await expect(menu(page).getByText(`Signed in as ${account.username}`)).toBeVisible()
-    for (const name of ['Home', 'My Sets', 'Public Sets', 'Contact Us', `Profile (${account.username})`]) {
+    for (const name of ['Home', 'My Sets', 'Classes', 'Public Sets', 'Contact Us', `Profile (${account.username})`]) {
       await expect(mobileNav(page).getByRole('link', { name, exact: true })).toBeVisible()
     }
     await expect(mobileNav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)

@@ -24,6 +24,7 @@ function navItems(username: string | undefined): NavItem[] {
     { to: '/my-sets', label: 'My Sets' },
     { to: '/review', label: 'Review' },
     { to: '/progress', label: 'Progress' },
+    { to: '/classes', label: 'Classes' },
     { to: '/public-sets', label: 'Public Sets' },
     { to: '/contact', label: 'Contact Us' },
     { to: '/profile', label: `Profile (${username})` },

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { errorMessage } from '@/lib/api'
+import { classesApi } from './classes-api'
+import styles from './Classes.module.css'
+
+/**
+ * /classes/join/:code: joins the class of the link's code and goes to it (the route's guard sends
+ * a signed-out visitor to log in first and back here). Joining twice is harmless.
+ */
+export function JoinClass({ code }: { code: string }) {
+  const navigate = useNavigate()
+  const [error, setError] = useState('')
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    classesApi
+      .join({ code })
+      .then((joined) => navigate(`/classes/${joined.id}`, { replace: true }))
+      .catch((failure: unknown) => setError(errorMessage(failure)))
+  }, [code, navigate])
+
+  if (!error) {
+    return (
+      <p className="muted" role="status">
+        Joining the class...
+      </p>
+    )
+  }
+  return (
+    <div className={styles.page}>
+      <h1>Could not join the class</h1>
+      <p className="alert-error" role="alert">
+        {error}
+      </p>
+      <p>
+        <Link to="/classes">Go to Classes</Link> to type the code instead.
+      </p>
+    </div>
+  )
+}

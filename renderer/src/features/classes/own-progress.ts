@@ -1,0 +1,25 @@
+import type { CardProgress } from '@shared/api/study'
+
+/** A student's own standing on one set, counted like a row of the teacher's progress table. */
+export interface OwnProgress {
+  studied: number
+  mastered: number
+  learning: number
+  needsReview: number
+}
+
+/**
+ * The counts of GET /api/sets/:id/progress: cards answered at least once, and each card's status
+ * (the mastery rule of docs/study-rules.md, already applied by the server).
+ */
+export function summarizeOwnProgress(items: readonly CardProgress[]): OwnProgress {
+  const summary: OwnProgress = { studied: 0, mastered: 0, learning: 0, needsReview: 0 }
+  for (const item of items) {
+    if (item.attempts === 0) continue
+    summary.studied += 1
+    if (item.status === 'mastered') summary.mastered += 1
+    else if (item.status === 'learning') summary.learning += 1
+    else summary.needsReview += 1
+  }
+  return summary
+}

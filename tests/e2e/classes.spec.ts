@@ -1,0 +1,344 @@
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import type { Classroom } from '../../shared/api/classes'
+import type { Flashcard } from '../../shared/api/sets'
+import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
+import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
+import { createStudySet, definitionOf } from './study-helpers'
+
+/**
+ * The classroom in the browser (issue 20): a teacher makes a class, assigns a private set and
+ * shares the join link; a student joins from the link in a browser of their own, finds the set in
+ * My Sets, studies it; the teacher follows the progress, sorts it, downloads it, removes the student.
+ */
+
+const FRENCH: Array<[string, string]> = [
+  ['être', 'to be'],
+  ['avoir', 'to have'],
+  ['aller', 'to go'],
+  ['faire', 'to do'],
+]
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+/** True when the page is no wider than the window (nothing to scroll sideways). */
+function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** The progress table's body rows, each as its cells' texts. */
+async function progressRows(page: Page): Promise<string[][]> {
+  const rows = page.getByRole('table').locator('tbody tr')
+  const found: string[][] = []
+  for (const row of await rows.all()) found.push((await row.locator('th, td').allTextContents()).map((text) => text.trim()))
+  return found
+}
+
+function columnHeader(page: Page, name: string): Locator {
+  return page.getByRole('columnheader', { name })
+}
+
+/** Answers the Learn question on show with its right option and waits until the answer is saved. */
+async function answerRight(page: Page, cards: Flashcard[]): Promise<void> {
+  const term = (await page.getByRole('main').getByRole('heading', { level: 2 }).textContent()) ?? ''
+  const saved = page.waitForResponse((response) => /\/answers$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST')
+  await page
+    .getByRole('group', { name: term, exact: true })
+    .getByRole('button')
+    .filter({ has: page.getByText(definitionOf(cards, term), { exact: true }) })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+  expect((await saved).ok()).toBe(true)
+}
+
+interface ClassSetUp {
+  teacher: Owner
+  student: TestAccount
+  studentToken: string
+  klass: Classroom
+  setId: string
+}
+
+/** A class with one private set assigned and one student in it, made through the API. */
+async function classWithStudent(server: E2EServer): Promise<ClassSetUp> {
+  const teacher = await newOwner(server)
+  const { set } = await createStudySet(server, teacher, { title: 'French Verbs', cards: FRENCH })
+  const klass = (await (await apiCall(server, 'POST', '/classes', { name: 'French 7B' }, teacher.token)).json()) as Classroom
+  expect((await apiCall(server, 'POST', `/classes/${klass.id}/sets`, { setId: set.id }, teacher.token)).status).toBe(201)
+  const student = await registerAccount(server)
+  const studentToken = await apiLogIn(server, student)
+  expect((await apiCall(server, 'POST', '/classes/join', { code: klass.joinCode }, studentToken)).status).toBe(200)
+  return { teacher, student, studentToken, klass, setId: set.id }
+}
+
+test('a teacher shares a private set with a class; a student joins from the link, studies it, and loses it when removed', async ({ browser, page, server, context }) => {
+  // Two browsers, a Learn session and a dozen page loads: more than the default time on a busy machine.
+  test.slow()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const teacherErrors = collectErrors(page)
+  const teacher = await newOwner(server)
+  const { set, cards } = await createStudySet(server, teacher, { title: 'French Verbs', cards: FRENCH })
+  await createStudySet(server, teacher, { title: 'Spare Set', cards: [['un', 'one']] })
+  const student = await registerAccount(server)
+
+  // The teacher creates the class from the header's Classes link.
+  await logIn(page, teacher.account)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes', exact: true }).click()
+  await expect(page).toHaveURL(/\/classes$/)
+  await expect(page.getByText('You teach no class yet.')).toBeVisible()
+  await page.getByLabel('Class name').fill('French 7B')
+  await page.getByRole('button', { name: 'Create Class' }).click()
+  await expect(page).toHaveURL(/\/classes\/[^/]+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'French 7B' })).toBeVisible()
+  await expect(page.getByText('You teach this class · 0 students')).toBeVisible()
+
+  // Assigns the private set from the picker of My Sets.
+  await page.getByLabel('Set to assign').selectOption({ label: 'French Verbs' })
+  await page.getByRole('button', { name: 'Assign Set' }).click()
+  const assigned = page.getByRole('region', { name: 'Assigned sets' })
+  await expect(assigned.getByRole('link', { name: 'French Verbs' })).toBeVisible()
+  await expect(page.getByLabel('Set to assign')).toHaveValue(/.+/)
+  await expect(page.getByLabel('Set to assign').getByRole('option')).toHaveText(['Spare Set'])
+
+  // Copies the join link.
+  const code = (await page.getByTestId('join-code').textContent()) ?? ''
+  expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/)
+  await page.getByRole('button', { name: 'Copy Link' }).click()
+  await expect(page.getByText('Link copied.')).toBeVisible()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(link).toBe(`${server.url}/classes/join/${code}`)
+
+  // The student, in a browser of their own, opens the link signed out: logs in and comes back to join.
+  const studentContext = await browser.newContext({ baseURL: server.url })
+  const studentPage = await studentContext.newPage()
+  const studentErrors = collectErrors(studentPage)
+  await studentPage.goto(link)
+  await expect(studentPage).toHaveURL(/\/login$/)
+  await studentPage.getByLabel('Email or Username').fill(student.email)
+  await studentPage.getByLabel('Password').fill(student.password)
+  await studentPage.getByRole('button', { name: 'Login' }).click()
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'French 7B' })).toBeVisible()
+  await expect(studentPage).toHaveURL(new RegExp(`/classes/(?!join)[^/]+$`))
+  await expect(studentPage.getByText(`Teacher: ${teacher.account.username}`)).toBeVisible()
+
+  // The set is under My Sets, "Classes".
+  await studentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Sets', exact: true }).click()
+  const classSets = studentPage.getByRole('region', { name: 'Classes' })
+  await expect(classSets.getByRole('link', { name: 'French 7B' })).toBeVisible()
+  await classSets.getByRole('link', { name: 'French Verbs' }).click()
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'French Verbs', exact: true })).toBeVisible()
+
+  // Studies it in Learn: two right answers are saved.
+  await studentPage.goto(`/study-sets/${set.id}/learn`)
+  await answerRight(studentPage, cards)
+  await studentPage.getByRole('button', { name: 'Next Card' }).click()
+  await answerRight(studentPage, cards)
+
+  // The class page shows the student their own progress.
+  await studentPage.goto(page.url().replace(server.url, ''))
+  await expect(studentPage.getByRole('region', { name: 'Assigned sets' }).getByText('2 of 4')).toBeVisible()
+
+  // The teacher sees the student's row; assigns a second set for a second row, and sorts.
+  await page.reload()
+  await expect(page.getByText('You teach this class · 1 student')).toBeVisible()
+  await page.getByLabel('Set to assign').selectOption({ label: 'Spare Set' })
+  await page.getByRole('button', { name: 'Assign Set' }).click()
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(2)
+  const username = student.username
+  expect((await progressRows(page)).map((row) => row.slice(0, 7))).toEqual([
+    [username, 'French Verbs', '2 / 4', '2', '0', '0', expect.stringMatching(/^\d+$/)],
+    [username, 'Spare Set', '0 / 1', '0', '0', '0', '0'],
+  ])
+  expect((await progressRows(page))[1]?.[7]).toBe('Never')
+  await expect(columnHeader(page, 'Student')).toHaveAttribute('aria-sort', 'ascending')
+  await columnHeader(page, 'Set').getByRole('button').click()
+  await expect(columnHeader(page, 'Set')).toHaveAttribute('aria-sort', 'ascending')
+  await expect(columnHeader(page, 'Student')).toHaveAttribute('aria-sort', 'none')
+  await columnHeader(page, 'Set').getByRole('button').click()
+  await expect(columnHeader(page, 'Set')).toHaveAttribute('aria-sort', 'descending')
+  expect((await progressRows(page)).map((row) => row[1])).toEqual(['Spare Set', 'French Verbs'])
+  await columnHeader(page, 'Cards studied').getByRole('button').click()
+  expect((await progressRows(page)).map((row) => row[1])).toEqual(['Spare Set', 'French Verbs'])
+  await columnHeader(page, 'Cards studied').getByRole('button').click()
+  await expect(columnHeader(page, 'Cards studied')).toHaveAttribute('aria-sort', 'descending')
+  expect((await progressRows(page)).map((row) => row[1])).toEqual(['French Verbs', 'Spare Set'])
+
+  // "Download CSV" saves the same rows as a file.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/\.csv$/)
+  const csv = readFileSync((await download.path()) ?? '', 'utf8')
+  expect(csv).toContain(username)
+  expect(csv).toContain('French Verbs')
+  expect(csv).toContain('Spare Set')
+
+  // The teacher removes the student, who can no longer open the private set.
+  const confirmed = acceptNextDialog(page)
+  await page.getByRole('button', { name: `Remove ${username}` }).click()
+  expect(await confirmed).toContain(username)
+  await expect(page.getByText('No student has joined yet.')).toBeVisible()
+  await expect(page.getByText('You teach this class · 0 students')).toBeVisible()
+  await studentPage.goto(`/study-sets/${set.id}/learn`)
+  await expect(studentPage.getByRole('heading', { name: 'Study set not found' })).toBeVisible()
+  await studentPage.goto('/my-sets')
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'My Sets' })).toBeVisible()
+  await expect(studentPage.getByRole('region', { name: 'Classes' })).toHaveCount(0)
+
+  expect(teacherErrors).toEqual([])
+  expect(studentErrors).toEqual([])
+  await studentContext.close()
+})
+
+test('joining with a typed code, a wrong code, leaving, renaming, a new code and deleting', async ({ browser, page, server }) => {
+  test.slow()
+  const { teacher, klass } = await classWithStudent(server)
+  const other = await registerAccount(server)
+  await logIn(page, other)
+  await page.goto('/classes')
+  await page.getByLabel('Join code').fill('XXXX-XXXX')
+  await page.getByRole('button', { name: 'Join Class' }).click()
+  await expect(page.getByText('No class has this join code. Check it with your teacher.')).toBeVisible()
+  await page.getByLabel('Join code').fill(`${klass.joinCode?.slice(0, 4).toLowerCase()}-${klass.joinCode?.slice(4).toLowerCase()}`)
+  await page.getByRole('button', { name: 'Join Class' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'French 7B' })).toBeVisible()
+  await page.goto('/classes')
+  await expect(page.getByRole('region', { name: 'Classes I joined' }).getByRole('link', { name: 'French 7B' })).toBeVisible()
+  await page.getByRole('link', { name: 'French 7B' }).click()
+  const left = acceptNextDialog(page)
+  await page.getByRole('button', { name: 'Leave Class' }).click()
+  expect(await left).toContain('Leave French 7B?')
+  await expect(page).toHaveURL(/\/classes$/)
+  await expect(page.getByText('You have not joined a class yet.')).toBeVisible()
+
+  // The teacher renames, gives a new code (the old link then fails), and deletes the class.
+  const { context: teacherContext, page: teacherPage } = await (async () => {
+    const context = await browser.newContext({ baseURL: server.url })
+    const opened = await context.newPage()
+    await logIn(opened, teacher.account)
+    return { context, page: opened }
+  })()
+  await teacherPage.goto(`/classes/${klass.id}`)
+  await teacherPage.getByRole('button', { name: 'Rename' }).click()
+  const dialog = teacherPage.getByRole('dialog', { name: 'Rename class' })
+  await dialog.getByLabel('Class name').fill('French 8B')
+  await dialog.getByRole('button', { name: 'Save Name' }).click()
+  await expect(teacherPage.getByRole('heading', { level: 1, name: 'French 8B' })).toBeVisible()
+  const regenerated = acceptNextDialog(teacherPage)
+  await teacherPage.getByRole('button', { name: 'New Code' }).click()
+  await regenerated
+  await expect(teacherPage.getByTestId('join-code')).not.toHaveText(klass.joinCode ?? '')
+  await page.goto(`/classes/join/${klass.joinCode}`)
+  await expect(page.getByRole('heading', { name: 'Could not join the class' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText('No class has this join code. Check it with your teacher.')
+
+  const deleted = acceptNextDialog(teacherPage)
+  await teacherPage.getByRole('button', { name: 'Delete Class' }).click()
+  await deleted
+  await expect(teacherPage).toHaveURL(/\/classes$/)
+  await expect(teacherPage.getByText('You teach no class yet.')).toBeVisible()
+  await teacherPage.goto(`/classes/${klass.id}`)
+  await expect(teacherPage.getByRole('heading', { level: 1, name: 'Class not found' })).toBeVisible()
+  await teacherContext.close()
+})
+
+test('on the desktop, the classes page starts and stops sharing and shows the address', async ({ page, server }) => {
+  // A stand-in for the preload bridge (main/preload.ts): a browser has none.
+  await page.addInitScript(() => {
+    let status: { sharing: boolean; url?: string } = { sharing: false }
+    const listeners = new Set<(next: typeof status) => void>()
+    const set = (next: typeof status) => {
+      status = next
+      for (const listener of listeners) listener(status)
+      return Promise.resolve(status)
+    }
+    Object.assign(window, {
+      cardwiseDesktop: {
+        platform: 'linux',
+        sharing: {
+          status: () => Promise.resolve(status),
+          start: () => set({ sharing: true, url: 'http://192.168.1.23:51234' }),
+          stop: () => set({ sharing: false }),
+          onChange: (listener: (next: typeof status) => void) => {
+            listeners.add(listener)
+            return () => listeners.delete(listener)
+          },
+        },
+      },
+    })
+  })
+  const account = await registerAccount(server)
+  await logIn(page, account)
+  await page.goto('/classes')
+  const panel = page.getByRole('region', { name: 'Share with my class' })
+  await panel.getByRole('button', { name: 'Share with my class' }).click()
+  await expect(panel.getByRole('status')).toHaveText('Sharing on http://192.168.1.23:51234')
+  await panel.getByRole('button', { name: 'Stop Sharing' }).click()
+  await expect(panel.getByRole('status')).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: 'Share with my class' })).toBeVisible()
+})
+
+test('a browser shows no sharing button', async ({ page, server }) => {
+  const account = await registerAccount(server)
+  await logIn(page, account)
+  await page.goto('/classes')
+  await expect(page.getByRole('heading', { level: 2, name: 'Create a class' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Share with my class' })).toHaveCount(0)
+})
+
+// The light theme runs on a phone-sized screen.
+for (const theme of ['dark', 'light'] as const) {
+  test(`the class pages pass axe in the ${theme} theme${theme === 'light' ? ', 360px wide' : ''}`, async ({ browser, page, server }) => {
+    test.slow()
+    if (theme === 'light') {
+      await page.addInitScript(() => localStorage.setItem('theme', 'light'))
+      await page.setViewportSize({ width: 360, height: 740 })
+    }
+    const { teacher, student, klass } = await classWithStudent(server)
+    const views: Record<string, string[]> = {}
+    const widths: Record<string, boolean> = {}
+
+    await logIn(page, teacher.account)
+    await page.goto('/classes')
+    await expect(page.getByRole('region', { name: 'Classes I teach' }).getByRole('link', { name: 'French 7B' })).toBeVisible()
+    views.classes = await axeViolations(page)
+    widths.classes = await fitsWidth(page)
+    await page.goto(`/classes/${klass.id}`)
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1)
+    views.teacher = await axeViolations(page)
+    widths.teacher = await fitsWidth(page)
+    await page.getByRole('button', { name: 'Rename' }).click()
+    await expect(page.getByRole('dialog', { name: 'Rename class' })).toBeVisible()
+    views.rename = await axeViolations(page)
+
+    const studentContext = await browser.newContext({ baseURL: server.url, viewport: page.viewportSize() })
+    const studentPage = await studentContext.newPage()
+    if (theme === 'light') await studentPage.addInitScript(() => localStorage.setItem('theme', 'light'))
+    await logIn(studentPage, student)
+    await studentPage.goto(`/classes/${klass.id}`)
+    await expect(studentPage.getByRole('region', { name: 'Assigned sets' }).getByText('0 of 4')).toBeVisible()
+    views.student = await axeViolations(studentPage)
+    widths.student = await fitsWidth(studentPage)
+    await studentPage.goto('/my-sets')
+    await expect(studentPage.getByRole('region', { name: 'Classes' }).getByRole('link', { name: 'French Verbs' })).toBeVisible()
+    views.mySets = await axeViolations(studentPage)
+    widths.mySets = await fitsWidth(studentPage)
+    await studentContext.close()
+
+    expect(views).toEqual({ classes: [], teacher: [], rename: [], student: [], mySets: [] })
+    expect(widths).toEqual({ classes: true, teacher: true, student: true, mySets: true })
+  })
+}
