@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { createImportSetSchema } from '../import/import-schema'
+import type { StripMarkup } from './sets'
 
 /**
  * POST /api/imports/preview (api.md, "Import preview and more formats"): what a file or pasted
@@ -89,5 +91,15 @@ export function splitForImport(set: PreviewSet, choice: 'split' | 'first'): Prev
     const suffix = ` (${index + 1} of ${parts})`
     const cards = set.cards.slice(index * MAX_CARDS_PER_SET, (index + 1) * MAX_CARDS_PER_SET)
     return { ...set, title: `${set.title.slice(0, 45 - suffix.length).trimEnd()}${suffix}`, cards, total: cards.length }
+  })
+}
+
+/**
+ * What the import dialog sends once the student confirms a preview: each chosen set as a
+ * POST /api/sets/import body (the same schema the server checks each one with), at least one.
+ */
+export function createImportSelectionSchema(strip: StripMarkup) {
+  return z.object({
+    sets: z.array(createImportSetSchema(strip)).min(1, 'Choose at least one set to import.'),
   })
 }

@@ -107,45 +107,45 @@ test('the dialog shows each of the import messages in red and stays usable', asy
   const title = dialog.getByLabel('Title')
   const description = dialog.getByLabel('Description (optional)')
   const importButton = dialog.getByRole('button', { name: 'Import', exact: true })
-  const expectError = async (message: string) => {
+  const expectError = async (message: string, button = importButton) => {
     const alert = dialog.getByRole('alert').filter({ hasText: message })
     await expect(alert).toBeVisible()
     await expect(alert).toHaveCSS('color', await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-danger').trim()).then(hexToRgb))
-    await expect(importButton).toBeEnabled()
+    await expect(button).toBeEnabled()
   }
 
-  await importButton.click()
-  await expectError('Please select a file')
+  // Before a file is previewed the dialog's button is Preview.
+  const previewButton = dialog.getByRole('button', { name: 'Preview', exact: true })
+  await previewButton.click()
+  await expectError('Please select a file', previewButton)
 
-  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
-  await expectError('Only JSON and CSV files are supported')
-  await importButton.click()
-  await expectError('Only JSON and CSV files are supported')
+  await file.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello') })
+  await expectError('Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported', previewButton)
+  await previewButton.click()
+  await expectError('Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported', previewButton)
 
   const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 'a')
   await file.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: tooBig })
-  await expectError('File size exceeds the maximum limit of 5MB')
+  await expectError('File size exceeds the maximum limit of 5MB', previewButton)
 
+  // The server's preview reads each chosen file: its messages show before anything is imported.
   await file.setInputFiles(jsonFile('broken.json', '{"term": "oops"'))
-  await importButton.click()
-  await expectError('Invalid JSON format')
+  await expectError('Invalid JSON format', previewButton)
 
   await file.setInputFiles(jsonFile('object.json', { term: 'one', definition: 'uno' }))
-  await importButton.click()
-  await expectError('JSON must contain an array of flashcards')
+  await expectError('JSON must contain an array of flashcards', previewButton)
 
   await file.setInputFiles(csvFile('header-only.csv', 'Term,Definition\n'))
-  await importButton.click()
-  await expectError('CSV must contain at least one row of data')
+  await expectError('CSV must contain at least one row of data', previewButton)
 
   await file.setInputFiles(jsonFile('empty-cards.json', [{ term: 'lonely' }, { definition: 'no term' }]))
-  await importButton.click()
-  await expectError('No valid flashcards found in file')
+  await expectError('No valid flashcards found in file', previewButton)
 
+  // Over 500 cards the preview offers the split instead of refusing the file.
   const cards501 = Array.from({ length: 501 }, (_, index) => ({ term: `term ${index + 1}`, definition: `definition ${index + 1}` }))
   await file.setInputFiles(jsonFile('many.json', cards501))
-  await importButton.click()
-  await expectError('Maximum of 500 flashcards allowed')
+  await expect(dialog.getByText('A set holds at most 500 cards')).toBeVisible()
+  await expect(dialog.getByLabel('Split into sets of 500')).toBeChecked()
 
   // A valid file, then the title and description checks.
   await file.setInputFiles(csvFile('fine.csv', 'Term,Definition\na,b\n'))

@@ -97,8 +97,8 @@ export async function apiRequest<T = void>(method: string, path: string, options
 export type UploadProgress = (loaded: number, total: number) => void
 
 /**
- * A JSON call like apiRequest, sent with XMLHttpRequest so that the upload's progress can be
- * followed (fetch cannot report it). Same errors as apiRequest.
+ * A JSON call like apiRequest (or a FormData upload), sent with XMLHttpRequest so that the
+ * upload's progress can be followed (fetch cannot report it). Same errors as apiRequest.
  */
 export function apiUpload<T>(
   method: string,
@@ -111,7 +111,9 @@ export function apiUpload<T>(
     const xhr = new XMLHttpRequest()
     xhr.open(method, `/api${path}`)
     xhr.setRequestHeader('Accept', 'application/json')
-    xhr.setRequestHeader('Content-Type', 'application/json')
+    // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+    const form = body instanceof FormData
+    if (!form) xhr.setRequestHeader('Content-Type', 'application/json')
     for (const [name, value] of Object.entries(authHeaders(options.token))) xhr.setRequestHeader(name, value)
     if (onProgress) {
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0)
@@ -144,7 +146,7 @@ export function apiUpload<T>(
       xhr.abort()
       return
     }
-    xhr.send(JSON.stringify(body))
+    xhr.send(form ? body : JSON.stringify(body))
   })
 }
 

@@ -26,7 +26,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** The owner's 'Export Set': downloads the set's cards as JSON or CSV (docs/content-rules.md). */
+/** The owner's 'Export Set': downloads the set's cards as JSON, CSV, an Anki package or Anki/Quizlet text (docs/content-rules.md). */
 export function ExportDialog({ set, onClose }: ExportDialogProps) {
   return (
     <Dialog open={set !== null} title="Export Set" onClose={onClose}>
@@ -64,6 +64,12 @@ function ExportChoices({ set, onClose }: { set: StudySet; onClose: () => void })
         </button>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void download('csv')}>
           {busy === 'csv' ? 'Exporting...' : 'Export as CSV'}
+        </button>
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('apkg')}>
+          {busy === 'apkg' ? 'Exporting...' : 'Export as Anki package (.apkg)'}
+        </button>
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('txt')}>
+          {busy === 'txt' ? 'Exporting...' : 'Export as Anki/Quizlet text (.txt)'}
         </button>
       </DialogActions>
     </div>

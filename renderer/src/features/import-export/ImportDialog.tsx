@@ -1,139 +1,190 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { checkImportFile, importFormatOf, parseImportText, titleFromFileName } from '@shared/import/parse-import'
-import { IMPORT_LIMITS } from '@shared/limits'
-import { importMessages } from '@shared/messages'
+import { createImportSelectionSchema, type ImportPreview, previewTextSchema } from '@shared/api/imports'
+import type { StudySet } from '@shared/api/sets'
+import { fieldErrors } from '@shared/api/validation'
+import { importMessages } from '@shared/import/parse-import'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field, TextAreaField } from '@/components/Field'
+import { FormError } from '@/components/FormError'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'
+import { useSchemaForm } from '@/lib/useSchemaForm'
 import styles from './ImportDialog.module.css'
+import { ImportPreviewView } from './ImportPreviewView'
 import { importExportApi } from './import-export-api'
+import { type ImportChoices, importCards, initialChoices, planImport } from './import-plan'
+import { ACCEPTED_FILES, checkChosenFile, formatSize, type SeparatorChoice, separatorValue } from './import-source'
 import { withRateLimitRetry } from './retry'
 
 interface ImportDialogProps {
   open: boolean
   onClose: () => void
+  /** Told when several sets were created (one set opens its page instead). */
+  onImported?: (sets: StudySet[]) => void
 }
 
-/** 'Import Set': a JSON or CSV file becomes a new set; success goes to the new set's page. */
-export function ImportDialog({ open, onClose }: ImportDialogProps) {
+/**
+ * 'Import Set': a file (JSON, CSV, text, Anki package) or pasted text is previewed by the server
+ * (nothing saved), the student checks titles, splits and decks, then each set is created. One
+ * set opens its page; several go back to My Sets.
+ */
+export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   return (
     <Dialog open={open} title="Import Set" onClose={onClose}>
       {/* Mounted only while open, so each opening starts empty. */}
-      {open && <ImportForm onClose={onClose} />}
+      {open && <ImportForm onClose={onClose} onImported={onImported} />}
     </Dialog>
   )
 }
 
-interface ImportErrors {
-  file?: string
-  title?: string
-  description?: string
-  form?: string
-}
+/** The checks of the confirm step, the same ones POST /api/sets/import makes (markup is the server's to strip). */
+const selectionSchema = createImportSelectionSchema((text) => text)
 
-type Phase = { kind: 'idle' } | { kind: 'importing'; percent: number; waitSeconds?: number }
+type Source = 'file' | 'text'
+type Phase = { kind: 'idle' } | { kind: 'previewing' } | { kind: 'importing'; percent: number; set: number; of: number; waitSeconds?: number }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
+const EMPTY_PREVIEW: ImportPreview = { format: 'text', sets: [], problems: [] }
 
-/** The client's checks (the server checks again). */
-function checkForm(file: File | null, title: string, description: string): ImportErrors {
-  const errors: ImportErrors = {}
-  if (!file) errors.file = importMessages.noFile
-  else {
-    const fileError = checkImportFile(file)
-    if (fileError) errors.file = fileError
-  }
-  if (!title.trim()) errors.title = importMessages.titleRequired
-  else if (title.trim().length > IMPORT_LIMITS.title) errors.title = importMessages.titleTooLong
-  if (description.trim().length > IMPORT_LIMITS.description) errors.description = importMessages.descriptionTooLong
-  return errors
-}
-
-function ImportForm({ onClose }: { onClose: () => void }) {
+function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?: (sets: StudySet[]) => void }) {
   const navigate = useNavigate()
+  const [source, setSource] = useState<Source>('file')
   const [file, setFile] = useState<File | null>(null)
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [errors, setErrors] = useState<ImportErrors>({})
+  const [text, setText] = useState('')
+  const [termSeparator, setTermSeparator] = useState<SeparatorChoice<'tab' | 'comma'>>({ kind: 'tab', custom: '' })
+  const [rowSeparator, setRowSeparator] = useState<SeparatorChoice<'newline' | 'semicolon'>>({ kind: 'newline', custom: '' })
+  const [sourceErrors, setSourceErrors] = useState<Record<string, string>>({})
+  const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [dragging, setDragging] = useState(false)
   const abortRef = useRef<AbortController | null>(null)
-  const busy = phase.kind === 'importing'
+  const busy = phase.kind !== 'idle'
 
-  // Closing the dialog (or leaving the page) stops an upload in flight.
+  // Closing the dialog (or leaving the page) stops a request in flight.
   useEffect(() => () => abortRef.current?.abort(), [])
 
-  const chooseFile = (chosen: File | undefined) => {
-    if (!chosen || busy) return
-    setFile(chosen)
-    setTitle(titleFromFileName(chosen.name))
-    setErrors((current) => ({ ...current, file: checkImportFile(chosen) ?? undefined, title: undefined, form: undefined }))
-  }
-
-  const fail = (next: ImportErrors) => {
-    setErrors(next)
-    setPhase({ kind: 'idle' })
-  }
-
-  const submit = async () => {
-    if (busy) return
-    const found = checkForm(file, title, description)
-    if (Object.values(found).some(Boolean) || !file) {
-      setErrors(found)
-      return
-    }
-    setErrors({})
-    setPhase({ kind: 'importing', percent: 0 })
-
-    const format = importFormatOf(file.name)
-    if (!format) return fail({ file: importMessages.unsupportedFormat })
-    let text: string
-    try {
-      text = await file.text()
-    } catch {
-      return fail({ form: errorMessage(null) })
-    }
-    const parsed = parseImportText(format, text)
-    if (!parsed.ok) return fail({ file: parsed.message })
-
+  const newController = () => {
+    abortRef.current?.abort()
     const controller = new AbortController()
     abortRef.current = controller
-    const input = { title: title.trim(), ...(description.trim() ? { description: description.trim() } : {}), cards: parsed.cards }
-    try {
-      const set = await withRateLimitRetry(
-        () => {
-          setPhase({ kind: 'importing', percent: 0 })
-          return importExportApi.importSet(
-            input,
-            (loaded, total) => setPhase({ kind: 'importing', percent: total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0 }),
-            controller.signal,
+    return controller
+  }
+
+  const form = useSchemaForm({
+    schema: selectionSchema,
+    initial: initialChoices(EMPTY_PREVIEW),
+    input: (choices: ImportChoices) => ({ sets: planImport(preview ?? EMPTY_PREVIEW, choices) }),
+    before: () => preview !== null && phase.kind === 'idle',
+    // Each refused set's message goes under the title it came from.
+    onInvalid: (fields) => {
+      const found: Record<string, string> = {}
+      for (const set of planImport(preview ?? EMPTY_PREVIEW, form.values)) {
+        const checked = selectionSchema.shape.sets.element.safeParse(set)
+        if (checked.success) continue
+        const refused = fieldErrors(checked.error)
+        if (refused.title && !found[`title-${set.source}`]) found[`title-${set.source}`] = refused.title
+        if (refused.description && !found.description) found.description = refused.description
+        if (refused.cards && !found.form) found.form = refused.cards
+      }
+      if (Object.keys(found).length === 0 && fields.sets) found.form = fields.sets
+      form.setFields(found)
+    },
+    send: async ({ sets }) => {
+      const controller = newController()
+      const created: StudySet[] = []
+      try {
+        for (const [index, input] of sets.entries()) {
+          const progress = (percent: number, waitSeconds?: number) =>
+            setPhase({ kind: 'importing', percent, set: index + 1, of: sets.length, waitSeconds })
+          progress(0)
+          created.push(
+            await withRateLimitRetry(
+              () => {
+                progress(0)
+                return importExportApi.importSet(
+                  { title: input.title, ...(input.description ? { description: input.description } : {}), cards: importCards(input.cards) },
+                  (loaded, total) => progress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
+                  controller.signal,
+                )
+              },
+              { signal: controller.signal, onWait: (delayMs) => progress(0, Math.ceil(delayMs / 1000)) },
+            ),
           )
-        },
-        {
-          signal: controller.signal,
-          onWait: (delayMs) => setPhase({ kind: 'importing', percent: 0, waitSeconds: Math.ceil(delayMs / 1000) }),
-        },
-      )
-      setPhase({ kind: 'importing', percent: 100 })
-      navigate(`/study-sets/${encodeURIComponent(set.id)}`)
+        }
+      } catch (failure) {
+        setPhase({ kind: 'idle' })
+        if ((failure as Error).name === 'AbortError') return
+        // Sets already created stay; the message says so.
+        const fields = fieldErrorsOf(failure)
+        const message = fields.title ?? fields.description ?? Object.values(fields)[0] ?? errorMessage(failure)
+        form.setError(created.length > 0 ? `${message} (${created.length} of ${sets.length} sets were imported)` : message)
+        if (created.length > 0) onImported?.(created)
+        return
+      }
+      const [only] = created
+      if (created.length === 1 && only) {
+        navigate(`/study-sets/${encodeURIComponent(only.id)}`)
+        return
+      }
+      onImported?.(created)
+      onClose()
+    },
+  })
+
+  const showPreview = (answer: ImportPreview) => {
+    setPreview(answer)
+    form.reset(initialChoices(answer))
+    form.setError(answer.sets.length === 0 ? (answer.problems.at(-1)?.message ?? importMessages.noValidCards) : '')
+  }
+
+  /** Asks the server what would be imported; failures show under the file or the text. */
+  const requestPreview = async (request: (signal: AbortSignal) => Promise<ImportPreview>, field: 'file' | 'text') => {
+    const controller = newController()
+    setPreview(null)
+    form.setError('')
+    setPhase({ kind: 'previewing' })
+    try {
+      showPreview(await request(controller.signal))
     } catch (failure) {
       if ((failure as Error).name === 'AbortError') return
       const fields = fieldErrorsOf(failure)
-      const next: ImportErrors = {}
-      if (fields.title) next.title = fields.title
-      if (fields.description) next.description = fields.description
-      const other = Object.entries(fields).find(([key]) => key !== 'title' && key !== 'description')
-      if (other) next.file = other[1]
-      if (!next.title && !next.description && !next.file) next.form = errorMessage(failure)
-      fail(next)
+      const message = fields[field] ?? Object.values(fields)[0]
+      if (message) setSourceErrors({ [field]: message })
+      else form.setError(errorMessage(failure))
     } finally {
-      if (abortRef.current === controller) abortRef.current = null
+      if (abortRef.current === controller) setPhase({ kind: 'idle' })
     }
+  }
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (!chosen || phase.kind === 'importing') return
+    setFile(chosen)
+    setPreview(null)
+    form.setError('')
+    const problem = checkChosenFile(chosen)
+    setSourceErrors(problem ? { file: problem } : {})
+    if (!problem) void requestPreview((signal) => importExportApi.previewFile(chosen, undefined, signal), 'file')
+  }
+
+  const previewText = () => {
+    const input = { text, termSeparator: separatorValue(termSeparator), rowSeparator: separatorValue(rowSeparator) }
+    const checked = previewTextSchema.safeParse(input)
+    if (!checked.success) {
+      setSourceErrors(fieldErrors(checked.error))
+      return
+    }
+    setSourceErrors({})
+    void requestPreview((signal) => importExportApi.previewText(checked.data, signal), 'text')
+  }
+
+  const submit = () => {
+    if (busy) return
+    if (preview && preview.sets.length > 0) {
+      void form.submit()
+      return
+    }
+    if (source === 'text') previewText()
+    else if (!file) setSourceErrors({ file: importMessages.noFile })
+    else chooseFile(file)
   }
 
   const onDragOver = (event: DragEvent) => {
@@ -146,8 +197,21 @@ function ImportForm({ onClose }: { onClose: () => void }) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setDragging(false)
+    setSource('file')
     chooseFile(event.dataTransfer.files[0])
   }
+
+  const switchSource = (next: Source) => {
+    setSource(next)
+    setPreview(null)
+    setSourceErrors({})
+    form.setError('')
+  }
+
+  const choices = form.values
+  const ready = preview !== null && preview.sets.length > 0
+  const setChoice = <K extends 'titles' | 'included' | 'split'>(key: K, index: number, value: ImportChoices[K][number]) =>
+    form.setValue(key, choices[key].map((current, at) => (at === index ? value : current)) as ImportChoices[K])
 
   return (
     <form
@@ -156,7 +220,7 @@ function ImportForm({ onClose }: { onClose: () => void }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        void submit()
+        submit()
       }}
       onDragOver={onDragOver}
       onDragLeave={(event) => {
@@ -164,56 +228,183 @@ function ImportForm({ onClose }: { onClose: () => void }) {
       }}
       onDrop={onDrop}
     >
-      <fieldset className={styles.fields} disabled={busy}>
-        <div className={styles.dropZone} data-testid="import-drop-zone">
-          <Field
-            label="File"
-            type="file"
-            accept=".json,.csv"
-            hint="A .json or .csv file up to 5MB; you can also drop it here."
-            error={errors.file}
-            onChange={(event) => {
-              chooseFile(event.currentTarget.files?.[0])
+      <fieldset className={styles.fields} disabled={phase.kind === 'importing'}>
+        <fieldset className={styles.choice}>
+          <legend>Bring your cards from</legend>
+          <label>
+            <input type="radio" name="import-source" checked={source === 'file'} onChange={() => switchSource('file')} />
+            Upload
+          </label>
+          <label>
+            <input type="radio" name="import-source" checked={source === 'text'} onChange={() => switchSource('text')} />
+            Paste text
+          </label>
+        </fieldset>
+
+        {source === 'file' ? (
+          <div className={styles.dropZone} data-testid="import-drop-zone">
+            <Field
+              label="File"
+              type="file"
+              accept={ACCEPTED_FILES}
+              hint="A .json, .csv, .tsv or .txt file up to 5MB, or an Anki package (.apkg, .colpkg) up to 100MB; you can also drop it here."
+              error={sourceErrors.file}
+              onChange={(event) => {
+                chooseFile(event.currentTarget.files?.[0])
+              }}
+            />
+            {file && (
+              <p className={styles.fileName}>
+                Selected: <strong>{file.name}</strong> ({formatSize(file.size)})
+              </p>
+            )}
+          </div>
+        ) : (
+          <PastedText
+            text={text}
+            onText={(value) => {
+              setText(value)
+              setPreview(null)
             }}
+            termSeparator={termSeparator}
+            onTermSeparator={(value) => {
+              setTermSeparator(value)
+              setPreview(null)
+            }}
+            rowSeparator={rowSeparator}
+            onRowSeparator={(value) => {
+              setRowSeparator(value)
+              setPreview(null)
+            }}
+            errors={sourceErrors}
           />
-          {file && (
-            <p className={styles.fileName}>
-              Selected: <strong>{file.name}</strong> ({formatSize(file.size)})
-            </p>
-          )}
-        </div>
-        <Field label="Title" value={title} error={errors.title} onChange={(event) => setTitle(event.currentTarget.value)} />
-        <TextAreaField
-          label="Description (optional)"
-          value={description}
-          error={errors.description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
+        )}
+
+        {preview && (
+          <ImportPreviewView
+            preview={preview}
+            choices={choices}
+            errors={form.fields}
+            onTitle={(index, title) => setChoice('titles', index, title)}
+            onIncluded={(index, included) => setChoice('included', index, included)}
+            onSplit={(index, choice) => setChoice('split', index, choice)}
+          />
+        )}
+        {ready && (
+          <TextAreaField
+            label="Description (optional)"
+            value={choices.description}
+            error={form.fields.description}
+            onChange={(event) => form.setValue('description', event.currentTarget.value)}
+          />
+        )}
       </fieldset>
 
+      {phase.kind === 'previewing' && (
+        <p role="status" className="muted">
+          Reading {source === 'file' ? 'the file' : 'the text'}...
+        </p>
+      )}
       {phase.kind === 'importing' && (
         <div className={styles.progress}>
           <progress max={100} value={phase.percent} aria-label="Import progress" />
           <p role="status" className="muted">
-            {phase.waitSeconds !== undefined ? `Too many requests; retrying in ${phase.waitSeconds} s...` : `Importing... ${phase.percent}%`}
+            {phase.waitSeconds !== undefined
+              ? `Too many requests; retrying in ${phase.waitSeconds} s...`
+              : `Importing${phase.of > 1 ? ` set ${phase.set} of ${phase.of}` : ''}... ${phase.percent}%`}
           </p>
         </div>
       )}
 
-      {errors.form && (
-        <p className="alert-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={form.fields.form ?? form.error} />
 
       <DialogActions>
         <button type="button" className="button button-secondary" onClick={onClose}>
           Cancel
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {phase.kind === 'importing' ? `Importing... ${phase.percent}%` : 'Import'}
+          {phase.kind === 'importing' ? 'Importing...' : ready ? 'Import' : 'Preview'}
         </button>
       </DialogActions>
     </form>
+  )
+}
+
+interface PastedTextProps {
+  text: string
+  onText: (text: string) => void
+  termSeparator: SeparatorChoice<'tab' | 'comma'>
+  onTermSeparator: (choice: SeparatorChoice<'tab' | 'comma'>) => void
+  rowSeparator: SeparatorChoice<'newline' | 'semicolon'>
+  onRowSeparator: (choice: SeparatorChoice<'newline' | 'semicolon'>) => void
+  errors: Record<string, string>
+}
+
+/** Text copied from Quizlet's export (or any list), with its separators as Quizlet names them. */
+function PastedText({ text, onText, termSeparator, onTermSeparator, rowSeparator, onRowSeparator, errors }: PastedTextProps) {
+  return (
+    <>
+      <TextAreaField
+        label="Text to import"
+        rows={6}
+        value={text}
+        error={errors.text}
+        hint="One card per row: the term, the separator, the definition."
+        onChange={(event) => onText(event.currentTarget.value)}
+      />
+      <SeparatorChoices
+        legend="Between term and definition"
+        name="term-separator"
+        options={[
+          ['tab', 'Tab'],
+          ['comma', 'Comma'],
+        ]}
+        choice={termSeparator}
+        onChoice={onTermSeparator}
+        error={errors.termSeparator}
+      />
+      <SeparatorChoices
+        legend="Between rows"
+        name="row-separator"
+        options={[
+          ['newline', 'New line'],
+          ['semicolon', 'Semicolon'],
+        ]}
+        choice={rowSeparator}
+        onChoice={onRowSeparator}
+        error={errors.rowSeparator}
+      />
+    </>
+  )
+}
+
+interface SeparatorChoicesProps<N extends string> {
+  legend: string
+  name: string
+  options: Array<[N, string]>
+  choice: SeparatorChoice<N>
+  onChoice: (choice: SeparatorChoice<N>) => void
+  error?: string
+}
+
+function SeparatorChoices<N extends string>({ legend, name, options, choice, onChoice, error }: SeparatorChoicesProps<N>) {
+  return (
+    <fieldset className={styles.choice}>
+      <legend>{legend}</legend>
+      {options.map(([value, label]) => (
+        <label key={value}>
+          <input type="radio" name={name} checked={choice.kind === value} onChange={() => onChoice({ ...choice, kind: value })} />
+          {label}
+        </label>
+      ))}
+      <label>
+        <input type="radio" name={name} checked={choice.kind === 'custom'} onChange={() => onChoice({ ...choice, kind: 'custom' })} />
+        Custom
+      </label>
+      {choice.kind === 'custom' && (
+        <Field label={`Custom separator (${legend.toLowerCase()})`} value={choice.custom} error={error} onChange={(event) => onChoice({ ...choice, custom: event.currentTarget.value })} />
+      )}
+      {choice.kind !== 'custom' && error && <FormError message={error} />}
+    </fieldset>
   )
 }

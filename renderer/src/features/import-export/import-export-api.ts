@@ -1,6 +1,7 @@
+import type { ImportPreview, PreviewTextInput } from '@shared/api/imports'
 import type { StudySet } from '@shared/api/sets'
 import type { ImportCard } from '@shared/import/parse-import'
-import { apiDownload, apiUpload, type Download, type UploadProgress } from '@/lib/api'
+import { api, apiDownload, apiUpload, type Download, type UploadProgress } from '@/lib/api'
 
 export interface ImportSetInput {
   title: string
@@ -8,10 +9,18 @@ export interface ImportSetInput {
   cards: ImportCard[]
 }
 
-export type ExportFormat = 'json' | 'csv'
+export type ExportFormat = 'json' | 'csv' | 'apkg' | 'txt'
 
 /** The import and export calls (documented in GET /api/openapi.json). */
 export const importExportApi = {
+  /** What a file would import (nothing is saved): multipart with its `file` field. */
+  previewFile: (file: File, onProgress?: UploadProgress, signal?: AbortSignal) => {
+    const body = new FormData()
+    body.append('file', file)
+    return apiUpload<ImportPreview>('POST', '/imports/preview', body, onProgress, { signal })
+  },
+  /** What pasted text would import (nothing is saved). */
+  previewText: (input: PreviewTextInput, signal?: AbortSignal) => api.post<ImportPreview>('/imports/preview', input, { signal }),
   importSet: (input: ImportSetInput, onProgress?: UploadProgress, signal?: AbortSignal) =>
     apiUpload<StudySet>('POST', '/sets/import', input, onProgress, { signal }),
   exportSet: (setId: string, format: ExportFormat): Promise<Download> =>

@@ -65,7 +65,14 @@ export function MySets() {
 
       {importUsed && (
         <Suspense fallback={null}>
-          <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+          <ImportDialog
+            open={importOpen}
+            onClose={() => setImportOpen(false)}
+            onImported={() => {
+              list.reload()
+              tagOptions.reload()
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -30,6 +30,9 @@ export function useSetList(fetchPage: FetchSetPage, search: string, tags: readon
   // Bumped for every new search, so a late 'load more' of the previous one is ignored.
   const generation = useRef(0)
   const moreController = useRef<AbortController | null>(null)
+  // Bumped by `reload` (e.g. after an import created sets), which starts the search over.
+  const [round, setRound] = useState(0)
+  const reload = useCallback(() => setRound((current) => current + 1), [])
 
   useEffect(() => {
     const current = ++generation.current
@@ -47,7 +50,7 @@ export function useSetList(fetchPage: FetchSetPage, search: string, tags: readon
       },
     )
     return () => controller.abort()
-  }, [fetchPage, search, tags])
+  }, [fetchPage, search, tags, round])
 
   const loadMore = useCallback(() => {
     if (state.loadingMore || state.status !== 'ready') return
@@ -86,5 +89,6 @@ export function useSetList(fetchPage: FetchSetPage, search: string, tags: readon
     hasMore: state.status === 'ready' && state.sets.length < state.totalItems,
     loadMore,
     replaceSet,
+    reload,
   }
 }
