@@ -162,3 +162,48 @@ test('the Review page at a phone width: no sideways scrolling, and an empty stat
   expect(overflow).toBeLessThanOrEqual(0)
   await axeClean(page)
 })
+
+/** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
+async function uploadPicture(server: E2EServer, owner: Owner, color: { r: number; g: number; b: number }): Promise<string> {
+  const sharp = (await import('sharp')).default
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()
+  const response = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` }, body: png })
+  expect(response.status, await response.clone().text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
+}
+
+test('pictures in the review: the term picture in the prompt, a picture definition as a choice even when typing is preferred', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone'], ['Tibia', 'shin bone']] })
+  const [femur] = cards as [Flashcard]
+  const bone = await uploadPicture(server, owner, { r: 200, g: 40, b: 40 })
+  const outline = await uploadPicture(server, owner, { r: 40, g: 40, b: 200 })
+  // The first card: a picture for its term (beside the text) and only a picture for its definition.
+  const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${femur.id}`, { termImage: bone, definition: '', definitionImage: outline }, owner.token)
+  expect(edited.status, await edited.clone().text()).toBe(200)
+  for (const card of cards) await answerLongAgo(server, owner, set.id, card)
+
+  await logIn(page, owner.account)
+  await page.goto('/review')
+  await page.getByRole('radio', { name: 'Typing' }).check()
+  const card = page.getByRole('region', { name: 'Card to review' })
+  for (let asked = 0; asked < cards.length; asked++) {
+    await expect(page.getByText(`Card ${asked + 1} of 3`)).toBeVisible()
+    if (!(await card.getByText('Femur', { exact: true }).isVisible())) {
+      await card.getByRole('textbox', { name: 'Type the definition' }).fill('no idea')
+      await card.getByRole('button', { name: 'Check Answer' }).click()
+      await page.getByRole('button', { name: 'Next card' }).click()
+      continue
+    }
+    // The term's picture, with the term as its alt text, and the definition asked as a choice of pictures.
+    await expect(card.getByRole('img', { name: 'Femur' })).toBeVisible()
+    await expect(card.getByRole('textbox', { name: 'Type the definition' })).toHaveCount(0)
+    const choices = card.getByRole('group', { name: 'Choose the definition' })
+    await expect(choices.getByRole('button', { name: 'Picture answer' })).toBeVisible()
+    await axeClean(page)
+    await choices.getByRole('button', { name: 'Picture answer' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+    await page.getByRole('button', { name: 'Next card' }).click()
+  }
+  await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
+})

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { DueItem } from '@shared/api/memory'
-import { recordAnswer } from '@/features/study'
+import { AnswerContent, AnswerPictures, answerWords, recordAnswer, SidePicture, withPictureAnswers } from '@/features/study'
 import { errorMessage } from '@/lib/api'
 import { reviewApi } from './review-api'
 import {
@@ -126,9 +126,15 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
   const [result, setResult] = useState<ReviewResult | null>(null)
   const [saveError, setSaveError] = useState('')
   const [preferred, setPreferred] = useAskPreference()
-  const item = items[index] as DueItem
-  const options = useMemo(() => choiceOptions(item, items, Math.random), [item, items])
-  const ask = askOf(preferred, options)
+  // A definition with a picture is an answer of its own (its text plus the picture's id), as in Learn.
+  const { asked, pictures } = useMemo(() => {
+    const { cards, pictures } = withPictureAnswers(items.map((entry) => entry.card))
+    return { asked: items.map((entry, at) => ({ ...entry, card: cards[at] ?? entry.card })), pictures }
+  }, [items])
+  const item = asked[index] as DueItem
+  const options = useMemo(() => choiceOptions(item, asked, Math.random), [item, asked])
+  // A picture cannot be typed: such a definition is always asked as a choice.
+  const ask = item.card.definitionImage ? 'choice' : askOf(preferred, options)
   const askId = useId()
 
   const next = async () => {
@@ -147,7 +153,7 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
   }
 
   return (
-    <>
+    <AnswerPictures.Provider value={pictures}>
       <fieldset className={styles.askChoice}>
         <legend id={askId}>Answer by</legend>
         {(
@@ -169,9 +175,12 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
         <p className={styles.meta}>
           {item.set.title} · predicted recall {percent(item.retrievability)}
         </p>
-        <p className={styles.term} lang="">
-          {item.card.term}
-        </p>
+        <SidePicture card={item.card} side="term" />
+        {item.card.term && (
+          <p className={styles.term} lang="">
+            {item.card.term}
+          </p>
+        )}
         {ask === 'choice' ? (
           <ChoiceQuestion item={item} options={options} result={result} onAnswer={setResult} />
         ) : (
@@ -189,7 +198,7 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
           )}
         </div>
       )}
-    </>
+    </AnswerPictures.Provider>
   )
 }
 
@@ -212,7 +221,7 @@ function ChoiceQuestion({ item, options, result, onAnswer }: { item: DueItem; op
         const className = [styles.option, right ? styles.right : '', chosen && !right ? styles.wrong : ''].join(' ')
         return (
           <button key={option} type="button" className={className} disabled={result !== null} aria-pressed={chosen} onClick={() => onAnswer(answerChoice(item, option))}>
-            {option}
+            <AnswerContent answer={option} />
           </button>
         )
       })}
@@ -251,7 +260,8 @@ function Feedback({ item, result, onOverrule }: { item: DueItem; result: ReviewR
       </p>
       {(!right || (result.ask === 'typed' && result.check.verdict === 'almost')) && (
         <p>
-          The answer: <strong>{item.card.definition}</strong>
+          The answer: <strong>{answerWords(item.card.definition)}</strong>
+          <AnswerContent answer={item.card.definition} pictureOnly />
         </p>
       )}
       {result.ask === 'typed' && result.check.verdict === 'wrong' && !result.overruled && (
