@@ -89,6 +89,9 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
   })
   const config: AppConfig = {
     ...base,
+    // bcrypt's lowest cost (the configuration refuses it; tests about the cost set their own):
+    // the suite makes thousands of accounts and logins, and cost 10 spent most of its time hashing.
+    bcryptCost: 4,
     authSecret: 'test-secret-that-is-long-enough-0123456789',
     ...overrides,
     rateLimits: { ...base.rateLimits, ...rateLimits },
