@@ -67,7 +67,21 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         cleanupOutdatedCaches: true,
-        // No runtimeCaching: /api answers always come from the network, never stale from a cache.
+        // /api answers always come from the network, never stale from a cache, except pictures:
+        // a picture's bytes never change under its id, so a picture seen (or kept with a set for
+        // offline study) is served from this cache. The app deletes the cache when its user
+        // signs out or another signs in (features/offline), so no one sees another's pictures.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'cardwise-media',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 5000, purgeOnQuotaError: true },
+            },
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

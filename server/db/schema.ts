@@ -152,6 +152,8 @@ export interface MatchResultsTable {
   correct_matches: number
   incorrect_matches: number
   created: string
+  /** The client's id for the result (offline queue): one result per user and id. */
+  client_id: string | null
 }
 
 /** One row per answer from any study mode (issue 15): the review log, as Anki's revlog. */

@@ -68,6 +68,14 @@ const count = (label: string) =>
   z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)
 
 const cardId = z.string({ error: 'cardId is required.' }).min(1, 'cardId is required.').max(64, 'cardId is not a card id.')
+const clientId = z
+  .string({ error: 'clientId must be 1 to 64 letters, digits, _ or -.' })
+  .regex(CLIENT_ID_PATTERN, 'clientId must be 1 to 64 letters, digits, _ or -.')
+  .optional()
+const answeredAt = z
+  .string({ error: 'answeredAt must be an ISO date and time.' })
+  .pipe(z.iso.datetime({ offset: true, error: 'answeredAt must be an ISO date and time.' }))
+  .optional()
 
 /** Request bodies of the study-record routes. */
 export const studySchemas = {
@@ -95,15 +103,9 @@ export const studySchemas = {
         .max(4, 'rating must be 1, 2, 3 or 4.')
         .transform((value) => value as 1 | 2 | 3 | 4)
         .optional(),
-      clientId: z
-        .string({ error: 'clientId must be 1 to 64 letters, digits, _ or -.' })
-        .regex(CLIENT_ID_PATTERN, 'clientId must be 1 to 64 letters, digits, _ or -.')
-        .optional(),
+      clientId,
       /** When the student answered (offline answers): not in the future, at most 30 days old (checked by the server's clock). */
-      answeredAt: z
-        .string({ error: 'answeredAt must be an ISO date and time.' })
-        .pipe(z.iso.datetime({ offset: true, error: 'answeredAt must be an ISO date and time.' }))
-        .optional(),
+      answeredAt,
       durationMs: z
         .number({ error: 'durationMs must be a whole number of milliseconds.' })
         .int('durationMs must be a whole number of milliseconds.')
@@ -119,6 +121,10 @@ export const studySchemas = {
     timeTaken: count('timeTaken').max(MATCH_MAX_SECONDS, 'timeTaken is too large.'),
     correctMatches: count('correctMatches'),
     incorrectMatches: count('incorrectMatches'),
+    /** Sent again with the same id (the offline queue's resend), the result is kept once. */
+    clientId,
+    /** When the game ended (results sent later from the offline queue): as an answer's answeredAt. */
+    answeredAt,
   }),
 }
 

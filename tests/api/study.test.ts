@@ -291,5 +291,26 @@ describe('match results', () => {
     expect((await save(student, publicSet.id, { timeTaken: 1 })).body).toEqual(
       invalid({ correctMatches: 'correctMatches must be a whole number.', incorrectMatches: 'incorrectMatches must be a whole number.' }),
     )
+    expect((await save(student, publicSet.id, { ...body, clientId: 'no spaces' })).body).toEqual(
+      invalid({ clientId: 'clientId must be 1 to 64 letters, digits, _ or -.' }),
+    )
+    expect((await save(student, publicSet.id, { ...body, answeredAt: '2999-01-01T00:00:00Z' })).body).toEqual(
+      invalid({ answeredAt: 'answeredAt cannot be in the future.' }),
+    )
+  })
+
+  it('keeps a result sent again with the same clientId once (the offline queue resends), and takes its answeredAt', async () => {
+    const playedAt = new Date(Date.now() - 3_600_000).toISOString()
+    const body = { timeTaken: 17, correctMatches: 6, incorrectMatches: 1, clientId: 'match-resend_1', answeredAt: playedAt }
+    const first = await save(owner, publicSet.id, body)
+    expect(first.status).toBe(201)
+    expect(first.body.created).toBe(playedAt)
+    const again = await save(owner, publicSet.id, { ...body, timeTaken: 99 })
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual(first.body)
+    // The same id from another student is theirs.
+    expect((await save(student, publicSet.id, body)).status).toBe(201)
+    const rows = await app.db.selectFrom('match_results').select('time_taken').where('user_id', '=', owner.id).where('client_id', '=', 'match-resend_1').execute()
+    expect(rows).toEqual([{ time_taken: 17 }])
   })
 })

@@ -1,36 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Flashcard } from '../../shared/api/sets'
-import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
-import { newOwner, type Owner } from './set-helpers'
-import { createStudySet, definitionOf } from './study-helpers'
+import { apiCall, expect, logIn, test } from './fixtures'
+import { newOwner } from './set-helpers'
+import { answerLongAgo, COLUMN, createStudySet, definitionOf, reviewLog, uploadPicture } from './study-helpers'
 
 /*
  * Issue 15 in the browser: answers from Learn reach the review log, cards fall due (answered
  * through the API with a time in the past), the Review page asks them and reschedules them, and
  * the header's "N due" follows.
  */
-
-const DAY = 86_400_000
-
-/** Answers `card` through the API as if it had been answered wrongly `daysAgo` days ago: due now. */
-async function answerLongAgo(server: E2EServer, owner: Owner, setId: string, card: Flashcard, daysAgo = 3): Promise<void> {
-  const answeredAt = new Date(Date.now() - daysAgo * DAY).toISOString()
-  const response = await apiCall(server, 'POST', `/sets/${setId}/answers`, { cardId: card.id, mode: 'write', correct: false, answeredAt }, owner.token)
-  expect(response.status).toBe(201)
-}
-
-async function reviewLog(server: E2EServer, owner: Owner): Promise<string[][]> {
-  const response = await apiCall(server, 'GET', '/users/me/review-log?format=csv', undefined, owner.token)
-  expect(response.status).toBe(200)
-  return (await response.text())
-    .trimEnd()
-    .split('\r\n')
-    .slice(1)
-    .map((line) => line.split(','))
-}
-
-const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
 
 const dueCount = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('due-count')
 
@@ -162,15 +141,6 @@ test('the Review page at a phone width: no sideways scrolling, and an empty stat
   expect(overflow).toBeLessThanOrEqual(0)
   await axeClean(page)
 })
-
-/** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
-async function uploadPicture(server: E2EServer, owner: Owner, color: { r: number; g: number; b: number }): Promise<string> {
-  const sharp = (await import('sharp')).default
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()
-  const response = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` }, body: png })
-  expect(response.status, await response.clone().text()).toBe(201)
-  return ((await response.json()) as { id: string }).id
-}
 
 test('pictures in the review: the term picture in the prompt, a picture definition as a choice even when typing is preferred', async ({ page, server }) => {
   const owner = await newOwner(server)

@@ -1,6 +1,6 @@
 import type { Flashcard, StudySet } from '../../shared/api/sets'
 import type { ProgressResponse } from '../../shared/api/study'
-import { apiCall, type E2EServer } from './fixtures'
+import { apiCall, type E2EServer, expect } from './fixtures'
 import { addCards, createSet, type Owner } from './set-helpers'
 
 /**
@@ -49,4 +49,35 @@ export async function progressOf(server: E2EServer, token: string, setId: string
   const response = await apiCall(server, 'GET', `/sets/${setId}/progress`, undefined, token)
   if (response.status !== 200) throw new Error(`progress failed: ${response.status} ${await response.text()}`)
   return (await response.json()) as ProgressResponse
+}
+
+const DAY = 86_400_000
+
+/** Answers `card` through the API as if it had been answered wrongly `daysAgo` days ago: due now. */
+export async function answerLongAgo(server: E2EServer, owner: Owner, setId: string, card: Flashcard, daysAgo = 3): Promise<void> {
+  const answeredAt = new Date(Date.now() - daysAgo * DAY).toISOString()
+  const response = await apiCall(server, 'POST', `/sets/${setId}/answers`, { cardId: card.id, mode: 'write', correct: false, answeredAt }, owner.token)
+  expect(response.status).toBe(201)
+}
+
+/** The owner's review log as CSV rows (header left out); COLUMN names the columns read. */
+export async function reviewLog(server: E2EServer, owner: Owner): Promise<string[][]> {
+  const response = await apiCall(server, 'GET', '/users/me/review-log?format=csv', undefined, owner.token)
+  expect(response.status).toBe(200)
+  return (await response.text())
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','))
+}
+
+export const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
+
+/** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
+export async function uploadPicture(server: E2EServer, owner: Owner, color: { r: number; g: number; b: number }): Promise<string> {
+  const sharp = (await import('sharp')).default
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()
+  const response = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` }, body: png })
+  expect(response.status, await response.clone().text()).toBe(201)
+  return ((await response.json()) as { id: string }).id
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { logout, useAuth } from '@/features/auth/useAuth'
+import { OfflineBadge } from '@/features/offline'
 import { DueCount } from '@/features/review/DueCount'
 import { useTheme } from '@/features/theme/theme'
 import styles from './Header.module.css'
@@ -80,6 +81,8 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Cardwise</span>
         </Link>
+
+        {auth && <OfflineBadge />}
 
         <nav className={styles.desktopNav} aria-label="Main">
           {items.map((item) => (

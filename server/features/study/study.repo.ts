@@ -95,8 +95,24 @@ export async function insertWriteResult(db: DB, row: Insertable<WriteResultsTabl
   await db.insertInto('write_results').values(row).execute()
 }
 
-export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTable>): Promise<void> {
-  await db.insertInto('match_results').values(row).execute()
+/** Inserts a Match result; false when the user already sent its client id (nothing inserted). */
+export async function insertMatchResult(db: DB, row: Insertable<MatchResultsTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('match_results')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return inserted !== undefined
+}
+
+export async function findMatchResultByClientId(db: DB, userId: string, clientId: string) {
+  return db
+    .selectFrom('match_results')
+    .select(['id', 'time_taken', 'correct_matches', 'incorrect_matches', 'created'])
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst()
 }
 
 /** The caller's progress on a set, most recently reviewed first (docs/study-rules.md, 'Records'). */

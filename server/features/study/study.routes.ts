@@ -94,12 +94,16 @@ export function studyRoutes(deps: Deps): Router {
       auth: 'token',
       summary: 'Record a finished Match game',
       body: studySchemas.matchResult,
-      responses: { 201: { description: 'The stored result', schema: 'MatchResult' } },
+      responses: {
+        201: { description: 'The stored result', schema: 'MatchResult' },
+        200: { description: 'The result already stored under this clientId (a resend); nothing changed', schema: 'MatchResult' },
+      },
     },
     requireUser(deps),
     async (ctx) => {
-      ctx.status = 201
-      ctx.body = await study.recordMatchResult(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+      const result = await study.recordMatchResult(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+      ctx.status = result.status
+      ctx.body = result.body
     },
   )
 

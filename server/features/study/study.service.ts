@@ -5,7 +5,7 @@ import { newId } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, notFound } from '../../http/errors'
 import type { AuthState } from '../auth/sessions.service'
-import { progressWithMemory } from '../memory/answers.service'
+import { answerTime, progressWithMemory } from '../memory/answers.service'
 import { canRead, SET_NOT_FOUND } from '../sets/set-access'
 import { toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
@@ -80,7 +80,17 @@ export async function getProgress(deps: Deps, setId: string, auth: AuthState): P
   return { items: await progressWithMemory(deps, auth.user.id, setId) }
 }
 
-export async function recordMatchResult(deps: Deps, setId: string, auth: AuthState, input: MatchResult) {
+/**
+ * Stores a finished Match game. The same client id sent again by the same user (the offline
+ * queue's resend) stores nothing and answers with the first result (200).
+ */
+export async function recordMatchResult(
+  deps: Deps,
+  setId: string,
+  auth: AuthState,
+  input: MatchResult,
+): Promise<{ status: 200 | 201; body: MatchResultView }> {
+  const created = answerTime(input.answeredAt, deps.clock.now()).toISOString()
   await assertReadable(deps, setId, auth)
   const row = {
     id: newId(),
@@ -89,9 +99,18 @@ export async function recordMatchResult(deps: Deps, setId: string, auth: AuthSta
     time_taken: input.timeTaken,
     correct_matches: input.correctMatches,
     incorrect_matches: input.incorrectMatches,
-    created: deps.clock.now().toISOString(),
+    created,
+    client_id: input.clientId ?? null,
   }
-  await insertUnlessGone(repo.insertMatchResult(deps.db, row), SET_NOT_FOUND)
+  if (await insertUnlessGone(repo.insertMatchResult(deps.db, row), SET_NOT_FOUND)) return { status: 201, body: toMatchResult(row) }
+  const sent = input.clientId === undefined ? undefined : await repo.findMatchResultByClientId(deps.db, auth.user.id, input.clientId)
+  if (!sent) throw new Error('A Match result was neither inserted nor found by its client id')
+  return { status: 200, body: toMatchResult(sent) }
+}
+
+type MatchResultView = { id: string; timeTaken: number; correctMatches: number; incorrectMatches: number; created: string }
+
+function toMatchResult(row: { id: string; time_taken: number; correct_matches: number; incorrect_matches: number; created: string }): MatchResultView {
   return { id: row.id, timeTaken: row.time_taken, correctMatches: row.correct_matches, incorrectMatches: row.incorrect_matches, created: row.created }
 }
 

@@ -43,6 +43,7 @@ function readStored(): AuthSnapshot | null {
 class AuthStore {
   private snapshot: AuthSnapshot | null = readStored()
   private readonly listeners = new Set<Listener>()
+  private readonly beforeSignOut = new Set<() => Promise<void>>()
 
   constructor() {
     syncTokenCookie(this.snapshot?.token)
@@ -73,6 +74,16 @@ class AuthStore {
 
   updateUser(user: User): void {
     if (this.snapshot) this.set({ ...this.snapshot, user })
+  }
+
+  /** Work to finish while the session is still valid when the user logs out (sending queued answers). */
+  onBeforeSignOut(hook: () => Promise<void>): () => void {
+    this.beforeSignOut.add(hook)
+    return () => this.beforeSignOut.delete(hook)
+  }
+
+  async runBeforeSignOut(): Promise<void> {
+    await Promise.allSettled([...this.beforeSignOut].map((hook) => hook()))
   }
 
   private emit() {

@@ -12,10 +12,14 @@ export function signIn(auth: AuthResponse): void {
   authStore.set(auth)
 }
 
-/** Forgets the session here at once, then ends it on the server (best effort: offline is fine). */
+/**
+ * Forgets the session here, then ends it on the server (best effort: offline is fine). Queued
+ * offline answers are sent first, while the token still works.
+ */
 export async function logout(): Promise<void> {
   const current = authStore.get()
   if (!current) return
+  await authStore.runBeforeSignOut()
   authStore.set(null)
   await authApi.logout(current.token).catch(() => undefined)
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import type { DueItem } from '@shared/api/memory'
 import { AnswerContent, AnswerPictures, answerWords, recordAnswer, SidePicture, withPictureAnswers } from '@/features/study'
 import { errorMessage } from '@/lib/api'
+import { flushAnswers, isNetworkFailure, readOfflineDue, readWaitingCardIds } from '@/features/offline'
 import { reviewApi } from './review-api'
 import {
   answerChoice,
@@ -24,6 +25,24 @@ import styles from './Review.module.css'
 /** Due cards read at a time; the next read comes when these are done. */
 const DUE_BATCH = 100
 
+/**
+ * The due cards and the summary: from the server once the answers waiting on this device are
+ * sent (a card with an answer still waiting is left out: that answer reschedules it); with no
+ * network, the cards due in the sets kept on the device.
+ */
+async function loadDue(setId: string | undefined, signal: AbortSignal): Promise<[{ items: DueItem[] }, { nextDue: string | null }]> {
+  await flushAnswers({ ignoreBackoff: true })
+  try {
+    const [due, summary] = await Promise.all([reviewApi.due({ setId, perPage: DUE_BATCH }, signal), reviewApi.summary(signal)])
+    const waiting = await readWaitingCardIds()
+    return [{ items: due.items.filter((item) => !waiting.has(item.card.id)) }, summary]
+  } catch (failure) {
+    const kept = isNetworkFailure(failure) ? await readOfflineDue(setId) : undefined
+    if (!kept) throw failure
+    return [{ items: kept.slice(0, DUE_BATCH) }, { nextDue: null }]
+  }
+}
+
 type Load =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
@@ -44,7 +63,7 @@ export function ReviewSession({ setId }: { setId?: string }) {
   useEffect(() => {
     const controller = new AbortController()
     setLoad({ kind: 'loading' })
-    Promise.all([reviewApi.due({ setId, perPage: DUE_BATCH }, controller.signal), reviewApi.summary(controller.signal)]).then(
+    loadDue(setId, controller.signal).then(
       ([due, summary]) =>
         setLoad({ kind: 'ready', items: weakestFirst(due.items), nextDue: summary.nextDue, setTitle: due.items[0]?.set.title ?? null }),
       (failure: unknown) => {

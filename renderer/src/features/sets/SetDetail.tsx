@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import { setMessages } from '@shared/messages'
+import { AvailableOfflineToggle } from '@/features/offline'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import { FlashcardView, TermsList, useCardProgress } from '@/features/study'
@@ -164,6 +165,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           <span>Created by {ownerName(set)}</span>
           <span aria-hidden="true">·</span>
           <span>{cardCountLabel(set.cardCount)}</span>
+          <AvailableOfflineToggle setId={set.id} />
           <span aria-hidden="true">·</span>
           <span className={styles.visibility}>
             <VisibilityIcon isPublic={set.isPublic} />

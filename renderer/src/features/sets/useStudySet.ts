@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Flashcard, ListResponse, StudySet } from '@shared/api/sets'
 import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '@shared/limits'
 import { ApiError, errorMessage } from '@/lib/api'
+import { isNetworkFailure, readOfflineSet, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from './sets-api'
 
 export type SetLoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not_found' } | { kind: 'error'; message: string }
@@ -14,6 +15,21 @@ interface LoadedSet {
 
 function isAbort(error: unknown): boolean {
   return (error as Error | undefined)?.name === 'AbortError'
+}
+
+/**
+ * Keeps an opened set on the device for studying offline (a signed-in student's; features/offline):
+ * the rest of its cards are read in the background, 500 at a time.
+ */
+async function keepForOffline(set: StudySet, firstCards: Flashcard[]): Promise<void> {
+  let cards = firstCards
+  try {
+    // Not cancelled when the page is left: the student usually goes on to a study mode.
+    if (cards.length < set.cardCount) for await (const answer of cardPages(set.id, FULL_LIST_PAGE_SIZE)) cards = mergeCards(cards, answer.items)
+  } catch {
+    // Partly read: keep what arrived.
+  }
+  await rememberSet(set, cards)
 }
 
 /**
@@ -34,9 +50,18 @@ export function useStudySet(id: string) {
       ([set, firstPage]) => {
         setData({ set: { ...set, cardCount: firstPage.totalItems }, cards: firstPage.items })
         setStatus({ kind: 'ready' })
+        void keepForOffline({ ...set, cardCount: firstPage.totalItems }, firstPage.items)
       },
-      (failure: unknown) => {
+      async (failure: unknown) => {
         if (isAbort(failure)) return
+        // Offline: the copy kept on the device, every card of it.
+        const kept = isNetworkFailure(failure) ? await readOfflineSet(id) : undefined
+        if (controller.signal.aborted) return
+        if (kept) {
+          setData({ set: { ...kept.set, cardCount: kept.cards.length }, cards: kept.cards })
+          setStatus({ kind: 'ready' })
+          return
+        }
         if (failure instanceof ApiError && failure.status === 404) setStatus({ kind: 'not_found' })
         else setStatus({ kind: 'error', message: errorMessage(failure) })
       },

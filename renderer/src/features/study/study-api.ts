@@ -1,4 +1,3 @@
-import type { AnswerResponse } from '@shared/api/memory'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
@@ -10,29 +9,54 @@ import type {
 import { api } from '@/lib/api'
 import { notifyAnswered } from '@/lib/answer-events'
 import { authStore } from '@/features/auth'
+import { isNetworkFailure, queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
 /**
- * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
- * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts).
+ * Answers and Match results go through the offline queue (features/offline): stored with a client
+ * id and the time they were given, sent in order when the network allows, each once. Without
+ * IndexedDB they are sent straight away.
  */
-export async function recordAnswer(setId: string, input: AnswerInput): Promise<AnswerResponse> {
-  const answer = await api.post<AnswerResponse>(`${setPath(setId)}/answers`, input)
-  notifyAnswered()
-  return answer
+async function sendThroughQueue(kind: 'answer' | 'match', setId: string, body: object): Promise<void> {
+  try {
+    await queueAnswer(kind, setId, { ...body })
+  } catch {
+    await api.post<void>(`${setPath(setId)}/${kind === 'answer' ? 'answers' : 'match-results'}`, body)
+    if (kind === 'answer') notifyAnswered()
+  }
+}
+
+/**
+ * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
+ * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts). Resolves once
+ * the answer is kept on the device (or sent, where nothing can be kept).
+ */
+export const recordAnswer = (setId: string, input: AnswerInput): Promise<void> => sendThroughQueue('answer', setId, input)
+
+/** The student's progress on a set: from the network (kept for offline), else the kept copy. */
+async function readProgress(setId: string, signal?: AbortSignal): Promise<ProgressResponse> {
+  try {
+    const answer = await api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal })
+    void rememberProgress(setId, answer.items)
+    return answer
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? await readOfflineSet(setId) : undefined
+    if (kept?.progress) return { items: kept.progress }
+    throw error
+  }
 }
 
 /** The study-record calls (documented in GET /api/openapi.json). Each needs a signed-in caller. */
 export const studyApi = {
-  progress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal }),
+  progress: readProgress,
   answer: recordAnswer,
   createSession: (setId: string, totalCards: number) =>
     api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
   updateSession: (sessionId: string, input: UpdateSessionInput) =>
     api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
-  matchResult: (setId: string, input: MatchResultInput) => api.post<void>(`${setPath(setId)}/match-results`, input),
+  matchResult: (setId: string, input: MatchResultInput) => sendThroughQueue('match', setId, input),
 }
 
 /**
@@ -55,11 +79,31 @@ export interface LoadedStudySet {
 }
 
 /**
+ * A set and its cards for a study mode: from the network when it answers (and kept on the device
+ * for studying offline), else the copy kept on the device (features/offline).
+ */
+export async function loadStudySet(
+  setId: string,
+  options: { pageSize: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<LoadedStudySet> {
+  try {
+    const loaded = await loadStudySetOnline(setId, options, signal)
+    void rememberSet(loaded.set, loaded.cards)
+    return loaded
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? await readOfflineSet(setId) : undefined
+    if (!kept) throw error
+    return { set: kept.set, cards: kept.cards.slice(0, options.limit ?? Number.POSITIVE_INFINITY) }
+  }
+}
+
+/**
  * A set and its cards in position order, read `pageSize` at a time until the set's cardCount is
  * reached, a short page arrives, or `limit` cards are in hand (docs/study-rules.md: Learn and Write
  * read pages of 100; Match reads its first 50).
  */
-export async function loadStudySet(
+async function loadStudySetOnline(
   setId: string,
   { pageSize, limit = Number.POSITIVE_INFINITY }: { pageSize: number; limit?: number },
   signal?: AbortSignal,

@@ -1,0 +1,151 @@
+import type { DBSchema, IDBPDatabase } from 'idb'
+import type { Flashcard, StudySet } from '@shared/api/sets'
+import type { ProgressItem } from '@shared/api/study'
+import type { QueuedItem, QueueStore } from './answer-queue'
+
+/** A set kept on the device for studying offline, with its cards and the owner's progress. */
+export interface CachedSet {
+  setId: string
+  owner: string
+  set: StudySet
+  cards: Flashcard[]
+  progress: ProgressItem[] | null
+  /** Last opened (ms since the epoch): the 20 most recent stay. */
+  openedAt: number
+  /** Marked "Available offline": kept whatever else is opened. */
+  pinned: boolean
+}
+
+interface OfflineSchema extends DBSchema {
+  sets: { key: string; value: CachedSet }
+  queue: { key: number; value: QueuedItem }
+  meta: { key: string; value: string }
+}
+
+export const OFFLINE_DB_NAME = 'cardwise-offline'
+
+let opening: Promise<IDBPDatabase<OfflineSchema>> | null = null
+
+/** The offline database; idb loads only when offline data is first used (the landing page's budget). */
+export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
+  opening ??= import('idb').then(({ openDB }) =>
+    openDB<OfflineSchema>(OFFLINE_DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore('sets', { keyPath: 'setId' })
+        db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true })
+        db.createObjectStore('meta')
+      },
+    }),
+  )
+  opening.catch(() => {
+    opening = null
+  })
+  return opening
+}
+
+/** The queue's store in IndexedDB: survives closing the tab. */
+export const idbQueueStore: QueueStore = {
+  async add(item) {
+    const { seq: _omit, ...rest } = item
+    await (await offlineDb()).add('queue', rest as QueuedItem)
+  },
+  async list(owner) {
+    const all = await (await offlineDb()).getAll('queue')
+    return all.filter((item) => item.owner === owner).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+  },
+  async update(item) {
+    await (await offlineDb()).put('queue', item)
+  },
+  async remove(seq) {
+    await (await offlineDb()).delete('queue', seq)
+  },
+}
+
+/** How many sets opened recently are kept besides the ones marked "Available offline". */
+export const RECENT_SETS_KEPT = 20
+
+export async function readCachedSet(owner: string, setId: string): Promise<CachedSet | undefined> {
+  const entry = await (await offlineDb()).get('sets', setId)
+  return entry && entry.owner === owner ? entry : undefined
+}
+
+/** Progress read before its set was kept (the set page reads both at once): joins the set when it is kept. */
+const progressAhead = new Map<string, ProgressItem[]>()
+
+let lastOpenedAt = 0
+
+/** Now, and always later than the last set kept (two sets kept in the same millisecond stay in order). */
+function openedNow(): number {
+  lastOpenedAt = Math.max(Date.now(), lastOpenedAt + 1)
+  return lastOpenedAt
+}
+
+/**
+ * Keeps a set as just read from the server. A shorter read (Match reads its first 50 cards) does
+ * not replace a fuller copy of the same set; progress is kept unless new progress is given.
+ */
+export async function writeCachedSet(
+  owner: string,
+  set: StudySet,
+  cards: Flashcard[] | null,
+  progress?: ProgressItem[] | null,
+): Promise<void> {
+  const db = await offlineDb()
+  const tx = db.transaction('sets', 'readwrite')
+  const old = await tx.store.get(set.id)
+  const previous = old && old.owner === owner ? old : undefined
+  const fuller = cards && (cards.length >= set.cardCount || !previous || cards.length >= previous.cards.length)
+  const ahead = progressAhead.get(`${owner}/${set.id}`)
+  progressAhead.delete(`${owner}/${set.id}`)
+  const kept = progress === undefined ? ahead : progress
+  await tx.store.put({
+    setId: set.id,
+    owner,
+    set,
+    cards: fuller ? cards : (previous?.cards ?? []),
+    progress: kept === undefined ? (previous?.progress ?? null) : kept,
+    openedAt: openedNow(),
+    pinned: previous?.pinned ?? false,
+  })
+  // Only the most recent sets stay, and every set marked "Available offline".
+  const recent = (await tx.store.getAll()).filter((entry) => !entry.pinned).sort((a, b) => b.openedAt - a.openedAt)
+  for (const stale of recent.slice(RECENT_SETS_KEPT)) await tx.store.delete(stale.setId)
+  await tx.done
+}
+
+export async function writeCachedProgress(owner: string, setId: string, progress: ProgressItem[]): Promise<void> {
+  const db = await offlineDb()
+  const entry = await db.get('sets', setId)
+  if (entry && entry.owner === owner) await db.put('sets', { ...entry, progress })
+  else progressAhead.set(`${owner}/${setId}`, progress)
+}
+
+/** Every set kept for `owner`. */
+export async function listCachedSets(owner: string): Promise<CachedSet[]> {
+  return (await (await offlineDb()).getAll('sets')).filter((entry) => entry.owner === owner)
+}
+
+export async function setPinned(owner: string, setId: string, pinned: boolean): Promise<void> {
+  const db = await offlineDb()
+  const entry = await db.get('sets', setId)
+  if (entry && entry.owner === owner) await db.put('sets', { ...entry, pinned })
+}
+
+const OWNER_KEY = 'owner'
+
+/** Whose data the device holds (the user id), if anyone's. */
+export async function readOwner(): Promise<string | undefined> {
+  return (await offlineDb()).get('meta', OWNER_KEY)
+}
+
+export async function writeOwner(owner: string): Promise<void> {
+  await (await offlineDb()).put('meta', owner, OWNER_KEY)
+}
+
+/** Forgets every set, queued answer and the owner: nothing private outlives a session. */
+export async function clearOfflineDb(): Promise<void> {
+  progressAhead.clear()
+  const db = await offlineDb()
+  const tx = db.transaction(['sets', 'queue', 'meta'], 'readwrite')
+  await Promise.all([tx.objectStore('sets').clear(), tx.objectStore('queue').clear(), tx.objectStore('meta').clear(), tx.done])
+}

@@ -1,0 +1,256 @@
+import type { DueItem } from '@shared/api/memory'
+import type { Flashcard, StudySet } from '@shared/api/sets'
+import type { ProgressItem } from '@shared/api/study'
+import { ApiError, api } from '@/lib/api'
+import { notifyAnswered } from '@/lib/answer-events'
+import { authStore } from '@/features/auth'
+import { type AnswerQueue, type QueuedItem, type QueuedKind, type QueueStore, type SendResult, createAnswerQueue, memoryQueueStore } from './answer-queue'
+import { newClientId } from './client-id'
+import { dueFromKeptSets, waitingCardIds } from './offline-due'
+import {
+  type CachedSet,
+  clearOfflineDb,
+  idbQueueStore,
+  listCachedSets,
+  readCachedSet,
+  readOwner,
+  setPinned,
+  writeCachedProgress,
+  writeCachedSet,
+  writeOwner,
+} from './offline-db'
+
+/** What the header shows: offline or not, and how many answers wait to be sent. */
+export interface OfflineStatus {
+  offline: boolean
+  waiting: number
+}
+
+let status: OfflineStatus = { offline: typeof navigator !== 'undefined' && navigator.onLine === false, waiting: 0 }
+const listeners = new Set<() => void>()
+
+function setStatus(next: Partial<OfflineStatus>): void {
+  status = { ...status, ...next }
+  for (const listener of listeners) listener()
+}
+
+export const offlineStatusStore = {
+  get: (): OfflineStatus => status,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+const currentOwner = (): string | undefined => authStore.get()?.user.id
+
+/** A request that never got an answer (offline, or the server out of reach). */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'network'
+}
+
+async function sendQueued(item: QueuedItem): Promise<SendResult> {
+  const path = `/sets/${encodeURIComponent(item.setId)}/${item.kind === 'answer' ? 'answers' : 'match-results'}`
+  try {
+    await api.post(path, item.body)
+    if (item.kind === 'answer') notifyAnswered()
+    return { ok: true }
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, failure: { status: error.status, retryAfterSeconds: error.retryAfterSeconds } }
+    return { ok: false, failure: { status: 0 } }
+  }
+}
+
+let store: QueueStore | undefined
+
+/** Where queued answers wait: IndexedDB, or memory for this tab where it is missing (some private windows). */
+function queueStore(): QueueStore {
+  store ??= typeof indexedDB === 'undefined' ? memoryQueueStore() : idbQueueStore
+  return store
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined
+let queue: AnswerQueue | null = null
+
+function theQueue(): AnswerQueue {
+  queue ??= createAnswerQueue({
+    store: queueStore(),
+    send: sendQueued,
+    schedule(ms) {
+      clearTimeout(timer)
+      timer = setTimeout(() => void flushAnswers(), ms)
+    },
+    onChange: () => void refreshWaiting(),
+  })
+  return queue
+}
+
+async function refreshWaiting(): Promise<void> {
+  const owner = currentOwner()
+  try {
+    setStatus({ waiting: owner ? await theQueue().count(owner) : 0 })
+  } catch {
+    // No database: nothing is waiting that could be counted.
+  }
+}
+
+/** Sends the signed-in student's waiting answers now (a failure waits its backoff). */
+export async function flushAnswers({ ignoreBackoff = false } = {}): Promise<void> {
+  const owner = currentOwner()
+  if (!owner) return
+  try {
+    await theQueue().flush(owner, { ignoreBackoff })
+  } catch {
+    // The database failed: the answers stay where they are for the next try.
+  }
+  await refreshWaiting()
+}
+
+/**
+ * Queues an answer (or a Match result) of the signed-in student with a client id and the real
+ * time it was given, then tries to send the queue. Resolves once the answer is stored; a visitor's
+ * answers are not kept.
+ */
+export async function queueAnswer(kind: QueuedKind, setId: string, body: Record<string, unknown>): Promise<void> {
+  startOfflineSync()
+  const owner = currentOwner()
+  if (!owner) return
+  await theQueue().enqueue({ owner, kind, setId, body: { ...body, clientId: newClientId(), answeredAt: new Date().toISOString() } })
+  void flushAnswers()
+}
+
+/** Keeps a set just read from the server for studying offline, pictures included (best effort). */
+export async function rememberSet(set: StudySet, cards: Flashcard[] | null, progress?: ProgressItem[] | null): Promise<void> {
+  const owner = currentOwner()
+  if (!owner) return
+  try {
+    await writeCachedSet(owner, set, cards, progress)
+    if (cards) await keepPictures(cards)
+  } catch {
+    // A full or missing database only means the set is not kept.
+  }
+}
+
+/** The cache the service worker serves pictures from (vite.config.ts, runtimeCaching). */
+const PICTURE_CACHE = 'cardwise-media'
+
+/** Puts the cards' pictures not yet kept into the picture cache, one at a time. */
+async function keepPictures(cards: Flashcard[]): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const urls = new Set(cards.flatMap((card) => [card.termImage?.url, card.definitionImage?.url]).filter((url) => url !== undefined))
+  if (urls.size === 0) return
+  const cache = await caches.open(PICTURE_CACHE)
+  for (const url of urls) {
+    if (currentOwner() === undefined) return
+    if (!(await cache.match(url))) await cache.add(url).catch(() => undefined)
+  }
+}
+
+/** Forgets every kept set, queued answer and picture. */
+async function clearDevice(): Promise<void> {
+  await Promise.allSettled([clearOfflineDb(), typeof caches === 'undefined' ? undefined : caches.delete(PICTURE_CACHE)])
+}
+
+export async function rememberProgress(setId: string, progress: ProgressItem[]): Promise<void> {
+  const owner = currentOwner()
+  if (!owner) return
+  try {
+    await writeCachedProgress(owner, setId, progress)
+  } catch {
+    // As above.
+  }
+}
+
+/** The signed-in student's kept copy of a set, if any. */
+export async function readOfflineSet(setId: string): Promise<CachedSet | undefined> {
+  const owner = currentOwner()
+  if (!owner) return undefined
+  try {
+    return await readCachedSet(owner, setId)
+  } catch {
+    return undefined
+  }
+}
+
+/** The cards due for review among the signed-in student's kept sets (Review with no network). */
+export async function readOfflineDue(setId?: string): Promise<DueItem[] | undefined> {
+  const owner = currentOwner()
+  if (!owner) return undefined
+  try {
+    return dueFromKeptSets(await listCachedSets(owner), await queueStore().list(owner), Date.now(), setId)
+  } catch {
+    return undefined
+  }
+}
+
+/** The cards with an answer of the signed-in student still waiting to be sent. */
+export async function readWaitingCardIds(): Promise<Set<string>> {
+  const owner = currentOwner()
+  try {
+    const waiting = owner ? await queueStore().list(owner) : []
+    return waitingCardIds(waiting)
+  } catch {
+    return new Set()
+  }
+}
+
+export async function markAvailableOffline(setId: string, pinned: boolean): Promise<void> {
+  const owner = currentOwner()
+  if (owner) await setPinned(owner, setId, pinned)
+}
+
+/** How long logging out waits for the queue before the data is cleared anyway. */
+const SEND_BEFORE_SIGN_OUT_MS = 5_000
+
+let lastOwner: string | undefined
+let lastToken: string | undefined
+
+/** Follows sign-in and sign-out: another user's data never stays, a new session resumes sending. */
+async function onAuthChange(): Promise<void> {
+  const auth = authStore.get()
+  const owner = auth?.user.id
+  const token = auth?.token
+  const ownerChanged = owner !== lastOwner
+  const tokenChanged = token !== lastToken
+  const hadOwner = lastOwner !== undefined
+  lastOwner = owner
+  lastToken = token
+  if (!ownerChanged && !tokenChanged) return
+  try {
+    if (!owner) {
+      // Signed out here, or before this page loaded (the data's owner is still on record).
+      if (hadOwner || (await readOwner()) !== undefined) await clearDevice()
+      setStatus({ waiting: 0 })
+      return
+    }
+    if (ownerChanged) {
+      const stored = await readOwner()
+      if (stored !== undefined && stored !== owner) await clearDevice()
+      await writeOwner(owner)
+    }
+  } catch {
+    // No database: nothing was kept to clear.
+  }
+  theQueue().resume()
+  await flushAnswers({ ignoreBackoff: true })
+}
+
+let started = false
+
+/** Starts following the network and the session (once; the header starts it on every page). */
+export function startOfflineSync(): void {
+  if (started || typeof window === 'undefined') return
+  started = true
+  lastOwner = undefined
+  lastToken = undefined
+  window.addEventListener('online', () => {
+    setStatus({ offline: false })
+    void flushAnswers({ ignoreBackoff: true })
+  })
+  window.addEventListener('offline', () => setStatus({ offline: true }))
+  authStore.subscribe(() => void onAuthChange())
+  authStore.onBeforeSignOut(() =>
+    Promise.race([flushAnswers({ ignoreBackoff: true }), new Promise<void>((resolve) => setTimeout(resolve, SEND_BEFORE_SIGN_OUT_MS))]),
+  )
+  void onAuthChange()
+}

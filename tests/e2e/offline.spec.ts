@@ -1,0 +1,218 @@
+import type { Page } from '@playwright/test'
+import { apiCall, expect, logIn, test } from './fixtures'
+import { newOwner } from './set-helpers'
+import { answerLongAgo, COLUMN, createStudySet, definitionOf, progressOf, reviewLog, TWELVE_CARDS, uploadPicture } from './study-helpers'
+
+/** Issue 18: sets kept on the device study offline; answers given offline are sent once when the network returns. */
+
+const DEFINITIONS = new Map(TWELVE_CARDS)
+const TERMS = [...DEFINITIONS.keys()].sort((a, b) => b.length - a.length)
+
+/** What the offline database holds: kept sets and queued answers. */
+function offlineRecords(page: Page): Promise<{ sets: number; queue: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ sets: number; queue: number }>((resolve, reject) => {
+        const request = indexedDB.open('cardwise-offline')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('sets')) {
+            db.close()
+            resolve({ sets: 0, queue: 0 })
+            return
+          }
+          const tx = db.transaction(['sets', 'queue'])
+          const sets = tx.objectStore('sets').count()
+          const queue = tx.objectStore('queue').count()
+          tx.oncomplete = () => {
+            db.close()
+            resolve({ sets: sets.result, queue: queue.result })
+          }
+        }
+      }),
+  )
+}
+
+/** The term on show in Write mode. */
+async function termOnShow(page: Page): Promise<string> {
+  const region = page.getByRole('region', { name: 'Term' })
+  await expect(region).toBeVisible()
+  const text = await region.innerText()
+  const term = TERMS.find((item) => text.includes(item))
+  if (!term) throw new Error(`no known term in ${text}`)
+  return term
+}
+
+/** Answers `count` cards of Write mode, the first answer to each card in `wrong` wrongly, going through the batch summary. */
+async function writeAnswers(page: Page, count: number, wrong: Set<string>) {
+  const answerBox = page.getByPlaceholder('Type your answer here...')
+  for (let answered = 0; answered < count; answered++) {
+    const summary = page.getByRole('region', { name: 'Batch summary' })
+    await expect(answerBox.or(summary.getByRole('button', { name: 'Continue' }))).toBeVisible()
+    if (await summary.isVisible()) await summary.getByRole('button', { name: 'Continue' }).click()
+    await expect(answerBox).toBeEnabled()
+    const term = await termOnShow(page)
+    const right = !wrong.delete(term)
+    await answerBox.fill(right ? (DEFINITIONS.get(term) ?? '') : 'Something else')
+    await answerBox.press('Enter')
+    await expect(page.getByText(right ? 'Correct!' : 'Incorrect.', { exact: true })).toBeVisible()
+    await page.keyboard.press('Enter')
+  }
+}
+
+const attemptsOf = async (...args: Parameters<typeof progressOf>) =>
+  (await progressOf(...args)).items.reduce((sum, item) => sum + item.attempts, 0)
+
+test('a set opened once studies offline in every mode; 15 answers given offline reach the server once, across a closed tab and a dropped network', async ({
+  page,
+  context,
+  server,
+}) => {
+  const owner = await newOwner(server)
+  const { set } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  // The service worker holds the app shell; the set is kept on the device.
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
+
+  await context.setOffline(true)
+  await page.reload()
+  const badge = page.getByTestId('offline-badge')
+  await expect(badge).toContainText('Offline')
+  // Terms and Flashcards on the set page, from the kept copy.
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  await expect(page.getByText('Endoplasmic reticulum').first()).toBeVisible()
+  for (const [mode, heading] of [
+    ['learn', 'Learn Mode'],
+    ['match', 'Match Mode'],
+    ['test', /Test/],
+  ] as const) {
+    await page.goto(`/study-sets/${set.id}/${mode}`, { waitUntil: 'domcontentloaded' })
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  }
+
+  await page.goto(`/study-sets/${set.id}/write`, { waitUntil: 'domcontentloaded' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Write Mode', exact: true })).toBeVisible()
+  await writeAnswers(page, 15, new Set(['Ribosome', 'Golgi apparatus', 'Vacuole']))
+  await expect(badge).toContainText('15 answers waiting to sync')
+  expect(await attemptsOf(server, owner.token, set.id)).toBe(0)
+
+  // The tab closes and opens again, still offline: the answers are still waiting.
+  await page.close()
+  const reopened = await context.newPage()
+  await reopened.goto(`/study-sets/${set.id}`, { waitUntil: 'domcontentloaded' })
+  await expect(reopened.getByTestId('offline-badge')).toContainText('15 answers waiting to sync')
+
+  // Back online; the network drops again after the first answer is through, then returns.
+  await context.setOffline(false)
+  await expect.poll(() => attemptsOf(server, owner.token, set.id), { timeout: 20_000 }).toBeGreaterThan(0)
+  await context.setOffline(true)
+  await reopened.waitForTimeout(300)
+  await context.setOffline(false)
+  await expect.poll(() => attemptsOf(server, owner.token, set.id), { timeout: 20_000 }).toBe(15)
+  await expect(reopened.getByTestId('offline-badge')).toHaveCount(0)
+  await reopened.waitForTimeout(1500)
+  expect(await attemptsOf(server, owner.token, set.id)).toBe(15)
+
+  // Logging out clears the device.
+  await reopened.getByRole('button', { name: 'Logout' }).first().click()
+  await expect.poll(() => offlineRecords(reopened)).toEqual({ sets: 0, queue: 0 })
+})
+
+test("another account on the same browser sees nothing of the first one's kept sets or answers", async ({ page, server }) => {
+  const first = await newOwner(server)
+  const { set } = await createStudySet(server, first)
+  await logIn(page, first.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
+
+  // The first student's session ends here without a logout (another student takes the browser).
+  await page.evaluate(() => localStorage.clear())
+  const second = await newOwner(server)
+  await logIn(page, second.account)
+  await expect.poll(() => offlineRecords(page)).toEqual({ sets: 0, queue: 0 })
+})
+
+test('Review works offline from the kept sets: the due cards are asked, and the answers reach the review log once back online', async ({
+  page,
+  context,
+  server,
+}) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  const due = cards.slice(0, 2)
+  for (const card of due) await answerLongAgo(server, owner, set.id, card)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  // The set is kept with its memory state (read with its progress).
+  await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const request = indexedDB.open('cardwise-offline')
+            request.onsuccess = () => {
+              const get = request.result.transaction('sets').objectStore('sets').getAll()
+              get.onsuccess = () => resolve((get.result as Array<{ progress: unknown[] | null }>)[0]?.progress?.length ?? 0)
+            }
+          }),
+      ),
+    )
+    .toBe(2)
+
+  await context.setOffline(true)
+  await page.goto('/review', { waitUntil: 'domcontentloaded' })
+  await expect(page.getByText('Card 1 of 2')).toBeVisible()
+  await page.getByRole('radio', { name: 'Multiple choice' }).check()
+  const card = page.getByRole('region', { name: 'Card to review' })
+  for (const number of [1, 2]) {
+    await expect(page.getByText(`Card ${number} of 2`)).toBeVisible()
+    const term = (await card.locator('p').nth(1).textContent()) ?? ''
+    await card.getByRole('button', { name: definitionOf(cards, term), exact: true }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
+    await page.getByRole('button', { name: 'Next card' }).click()
+  }
+  // Answered here and waiting: not asked again.
+  await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
+  await expect(page.getByTestId('offline-badge')).toContainText('2 answers waiting to sync')
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('offline-badge')).toHaveCount(0, { timeout: 20_000 })
+  const reviews = (await reviewLog(server, owner)).filter((row) => row[COLUMN.mode] === 'review')
+  expect(reviews.map((row) => row[COLUMN.card]).sort()).toEqual(due.map((item) => item.id).sort())
+})
+
+/** How many pictures the picture cache holds. */
+const keptPictures = (page: Page) => page.evaluate(async () => ((await caches.has('cardwise-media')) ? (await (await caches.open('cardwise-media')).keys()).length : 0))
+
+test("a kept set's pictures show offline, and leave the device with their owner", async ({ page, context, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone']] })
+  const picture = await uploadPicture(server, owner, { r: 200, g: 40, b: 40 })
+  const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${cards[0]?.id}`, { termImage: picture }, owner.token)
+  expect(edited.status, await edited.clone().text()).toBe(200)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect.poll(() => keptPictures(page)).toBe(1)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('offline-badge')).toContainText('Offline')
+  const image = page.getByRole('img', { name: 'Femur' }).first()
+  await image.scrollIntoViewIfNeeded()
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
+
+  await context.setOffline(false)
+  await page.getByRole('button', { name: 'Logout' }).first().click()
+  await expect.poll(() => keptPictures(page)).toBe(0)
+})
