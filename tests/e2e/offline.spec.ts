@@ -216,3 +216,22 @@ test("a kept set's pictures show offline, and leave the device with their owner"
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect.poll(() => keptPictures(page)).toBe(0)
 })
+
+test('a set marked "Available offline" stays marked; actions that need the network say so offline instead of failing', async ({ page, context, server }) => {
+  const owner = await newOwner(server)
+  const { set } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  const toggle = page.getByRole('checkbox', { name: 'Available offline' })
+  await expect(toggle).toBeEnabled()
+  await toggle.check()
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Available offline' })).toBeChecked()
+
+  await context.setOffline(true)
+  await page.goto('/study-sets/create', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Title', { exact: true }).fill('Made on the bus')
+  await page.getByRole('button', { name: 'Create Study Set' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This needs a connection.' })).toBeVisible()
+})

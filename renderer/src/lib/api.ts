@@ -213,9 +213,14 @@ export const api = {
   delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, { ...options, body }),
 }
 
+/** A call that could not go out because the browser is offline (its message says the action needs a connection). */
+export function isOfflineFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'network' && error.message === messages.offline
+}
+
 /** The message to show for a failed call: the server's (or the offline notice), else the given fallback. */
 export function errorMessage(error: unknown, fallback: string = messages.defaultError): string {
-  if (error instanceof ApiError && error.code === 'network' && error.message === messages.offline) return error.message
+  if (isOfflineFailure(error)) return messages.offline
   if (error instanceof ApiError && error.code !== 'network' && error.code !== 'internal') return error.message
   return fallback
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { z } from 'zod'
 import type { FieldErrors } from '@shared/api/errors'
 import { fieldErrors } from '@shared/api/validation'
-import { errorMessage, fieldErrorsOf } from './api'
+import { errorMessage, fieldErrorsOf, isOfflineFailure } from './api'
 
 export interface SchemaFormOptions<S extends z.ZodType, V> {
   /** The request's shared zod schema (shared/api/*.ts): the one the server checks the body with. */
@@ -46,7 +46,9 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
     const serverFields = fieldErrorsOf(failure)
     setFields(serverFields)
     if (Object.keys(serverFields).length > 0) return
-    setError(typeof failureMessage === 'function' ? failureMessage(failure) : errorMessage(failure, failureMessage))
+    // Offline, every form says the action needs a connection, whatever its own failure message.
+    if (isOfflineFailure(failure) || typeof failureMessage !== 'function') setError(errorMessage(failure, failureMessage as string | undefined))
+    else setError(failureMessage(failure))
   }
 
   const submit = async () => {
