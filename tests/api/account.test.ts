@@ -96,9 +96,12 @@ describe('PATCH /api/users/me (change password)', () => {
   let carol: Account
   let previousUpdated = ''
   const newPassword = 'a fresh new password'
+  let carolNewToken = ''
+  let carolOtherDevice = ''
   beforeAll(async () => {
     carol = await createAccount(app)
     previousUpdated = (await app.api('GET', '/api/users/me', { token: carol.token })).body.user.updated
+    carolOtherDevice = (await app.api('POST', '/api/auth/login', { body: { identity: carol.email, password: carol.password } })).body.token
   })
 
   const change = (name: string, body: () => unknown, expectedStatus: number, expectedBody: unknown): ApiScenario => ({
@@ -137,10 +140,12 @@ describe('PATCH /api/users/me (change password)', () => {
     change('wrong old password: 400 with fields.oldPassword', () => ({ oldPassword: 'not my password', password: newPassword, passwordConfirm: newPassword }),
       400, apiError(400, 'invalid_input', m.oldPasswordWrong, { oldPassword: m.oldPasswordWrong })),
     {
-      ...change('good: 200 with the user', () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: newPassword }), 200,
-        () => ownUser(carol)),
+      ...change('good: 200 with the user and a new token for this device', () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: newPassword }), 200,
+        () => ({ token: expect.any(String), ...ownUser(carol) })),
       after: (response) => {
         expect(response.body.user.updated).not.toBe(previousUpdated)
+        expect(response.body.token).not.toBe(carol.token)
+        carolNewToken = response.body.token
       },
     },
     {
@@ -150,6 +155,22 @@ describe('PATCH /api/users/me (change password)', () => {
       token: () => carol.token,
       expectedStatus: 401,
       expectedBody: unauthenticated,
+    },
+    {
+      name: "every other session has ended (another device's token is 401)",
+      method: 'GET',
+      url: '/api/users/me',
+      token: () => carolOtherDevice,
+      expectedStatus: 401,
+      expectedBody: unauthenticated,
+    },
+    {
+      name: 'the new token keeps this device signed in',
+      method: 'GET',
+      url: '/api/users/me',
+      token: () => carolNewToken,
+      expectedStatus: 200,
+      expectedBody: () => ownUser(carol),
     },
     {
       name: 'the new password signs in',

@@ -443,9 +443,11 @@ const ACCOUNT_ROUTES: RouteCase[] = [
     url: () => '/api/users/me',
     body: (row) => ({ oldPassword: row.actor?.password, password: 'another password', passwordConfirm: 'another password' }),
     okStatus: 200,
-    okBody: (row) => userShape(row.actor as Account),
-    afterOk: async (_response, row) => {
+    okBody: (row) => ({ token: expect.any(String), ...userShape(row.actor as Account) }),
+    afterOk: async (response, row) => {
+      // The token used is void; the answer's new token keeps this device signed in.
       expect(await statusWith(row.actor?.token)).toBe(401)
+      expect(await statusWith(response.body.token)).toBe(200)
     },
     afterRefused: async (row) => {
       if (row.actor) expect(await statusWith(row.actor.token)).toBe(200)

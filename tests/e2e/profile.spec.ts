@@ -32,60 +32,81 @@ async function fillPasswordForm(page: Page, oldPassword: string, password: strin
 
 const sessionModal = (page: Page) => page.getByRole('alertdialog', { name: 'Session Invalidated' })
 
-test('changing the password ends the session with the modal, which counts down to /login', async ({ page, server }) => {
+test("changing the password keeps this browser signed in and ends the other browser's session with the modal, which counts down to /login", async ({
+  page,
+  server,
+  browser,
+}) => {
   const account = await registerAccount(server)
-  await openProfile(page, account)
+  const other = await signedInContext(browser, server, account)
+  try {
+    await other.page.goto('/my-sets')
+    await openProfile(page, account)
 
-  const username = page.getByLabel('Username', { exact: true })
-  await expect(username).toHaveValue(account.username)
-  await expect(username).toHaveAttribute('readonly', '')
+    const username = page.getByLabel('Username', { exact: true })
+    await expect(username).toHaveValue(account.username)
+    await expect(username).toHaveAttribute('readonly', '')
 
-  await fillPasswordForm(page, account.password, NEW_PASSWORD, NEW_PASSWORD)
-  await expect(page.getByText('Password updated successfully!', { exact: true })).toBeVisible()
+    await fillPasswordForm(page, account.password, NEW_PASSWORD, NEW_PASSWORD)
+    await expect(page.getByText('Password updated successfully!', { exact: true })).toBeVisible()
 
-  const modal = sessionModal(page)
-  await expect(modal).toBeVisible()
-  const shownAt = Date.now()
-  await expect(modal).toContainText('Your account credentials have been updated.')
-  await expect(modal).toContainText(/Redirecting to the login page in [1-5] seconds/)
-  await expect(modal.getByRole('button', { name: 'Login Now' })).toBeVisible()
-  // The countdown runs...
-  await expect(modal).toContainText(/in [1-3] seconds/)
+    // The other browser: the modal, its countdown, then /login by itself after 5 s.
+    const modal = sessionModal(other.page)
+    await expect(modal).toBeVisible()
+    const shownAt = Date.now()
+    await expect(modal).toContainText('Your account credentials have been updated.')
+    await expect(modal).toContainText(/Redirecting to the login page in [1-5] seconds/)
+    await expect(modal.getByRole('button', { name: 'Login Now' })).toBeVisible()
+    await expect(modal).toContainText(/in [1-3] seconds/)
+    await expect(other.page).toHaveURL(/\/login$/, { timeout: 8_000 })
+    expect(Date.now() - shownAt).toBeGreaterThan(3_500)
+    await expect(modal).toBeHidden()
+    await expectLoginRefused(other.page, account)
+    await logIn(other.page, { ...account, password: NEW_PASSWORD })
+    // Signing in again goes back to the page the ended session left.
+    await expect(other.page).toHaveURL(/\/my-sets$/)
 
-  // ...and the app goes to /login by itself after 5 s.
-  await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 })
-  expect(Date.now() - shownAt).toBeGreaterThan(3_500)
-  await expect(modal).toBeHidden()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
-
-  await expectLoginRefused(page, account)
-  await logIn(page, { ...account, password: NEW_PASSWORD })
-  // Signing in again goes back to the page the ended session left (the profile).
-  await expect(page).toHaveURL(/\/profile$/)
+    // This browser never saw the modal and its new token works.
+    await expect(sessionModal(page)).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible()
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('cardwise_auth') ?? 'null')?.token as string | undefined)
+    expect(token).toBeTruthy()
+    expect((await apiCall(server, 'GET', '/users/me', undefined, token)).status).toBe(200)
+  } finally {
+    await other.context.close()
+  }
 })
 
-test('Login Now leaves for /login at once, even with the success modal opened after it', async ({ page, server }) => {
+test('Login Now leaves for /login at once in the other browser', async ({ page, server, browser }) => {
   const account = await registerAccount(server)
-  await openProfile(page, account)
-  const modal = sessionModal(page)
-  // Hold the answer until the realtime event has opened the session modal, so the profile's
-  // success modal opens second (the order the network may give): it must not cover Login Now.
-  await page.route('**/api/users/me', async (route) => {
-    if (route.request().method() !== 'PATCH') return route.fallback()
-    const response = await route.fetch()
-    await modal.waitFor()
-    await route.fulfill({ response })
-  })
-  await fillPasswordForm(page, account.password, NEW_PASSWORD, NEW_PASSWORD)
+  const other = await signedInContext(browser, server, account)
+  try {
+    await openProfile(page, account)
+    // The answer comes after the realtime event (the order the network may give): still no modal here.
+    await page.route('**/api/users/me', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback()
+      const response = await route.fetch()
+      await sessionModal(other.page).waitFor()
+      await route.fulfill({ response })
+    })
+    await fillPasswordForm(page, account.password, NEW_PASSWORD, NEW_PASSWORD)
+    const modal = sessionModal(other.page)
+    await expect(modal).toContainText('Your account credentials have been updated.')
+    const shownAt = Date.now()
+    await modal.getByRole('button', { name: 'Login Now' }).click()
+    await expect(other.page).toHaveURL(/\/login$/)
+    expect(Date.now() - shownAt).toBeLessThan(3_000)
+    await expect(modal).toBeHidden()
 
-  await expect(page.getByText('Password updated successfully!', { exact: true })).toBeVisible()
-  await expect(modal).toContainText('Your account credentials have been updated.')
-  const shownAt = Date.now()
-  await modal.getByRole('button', { name: 'Login Now' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  expect(Date.now() - shownAt).toBeLessThan(3_000)
-  await expect(modal).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+    await expect(page.getByText('Password updated successfully!', { exact: true })).toBeVisible()
+    await page.waitForTimeout(500)
+    await expect(sessionModal(page)).toBeHidden()
+    await expect(page).toHaveURL(/\/profile$/)
+  } finally {
+    await other.context.close()
+  }
 })
 
 test('the password form refuses a mismatched confirmation locally and a wrong old password from the server', async ({ page, server }) => {
@@ -129,8 +150,11 @@ test("deleting the account shows the modal in the same user's other browser", as
     await expect(other.page).toHaveURL(/\/login$/, { timeout: 8_000 })
     await expect(other.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
 
-    // The deleting browser is signed out too, and the account is gone.
+    // The deleting browser is signed out too, without the modal racing it, and the account is gone.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    await page.waitForTimeout(500)
+    await expect(sessionModal(page)).toBeHidden()
     await expectLoginRefused(page, account)
   } finally {
     await other.context.close()
@@ -158,7 +182,10 @@ test('changing the email: request, confirm from the new address, log in with it'
   await page.getByRole('button', { name: 'Confirm Email Change' }).click()
   await expect(page.getByText('Email changed successfully!', { exact: true })).toBeVisible()
   await expect(page.getByText('Redirecting to login...', { exact: true })).toBeVisible()
+  // Signed in in this browser when confirming: signed out at once, without the session modal.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 })
+  await expect(sessionModal(page)).toBeHidden()
 
   await expectLoginRefused(page, account)
   await logIn(page, { email: newEmail, password: account.password })

@@ -72,7 +72,8 @@ export async function authenticateToken(deps: Deps, token: string): Promise<Auth
   return { user, sessionId, tokenExpiresAt }
 }
 
-async function startSession(deps: Deps, user: UserWithPlan): Promise<AuthResponse> {
+/** A new session for `user`: its token and the account. */
+export async function startSession(deps: Deps, user: UserWithPlan): Promise<AuthResponse> {
   const now = nowIso(deps)
   const session = { id: newId(), user_id: user.id, created: now, last_used: now }
   await insertSession(deps.db, session)

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs'
 import type { ChangePasswordInput, ConfirmEmailChangeInput, RegisterInput } from '../../../shared/api/auth'
-import type { User } from '../../../shared/api/users'
+import type { AuthResponse, User } from '../../../shared/api/users'
 import { DEFAULT_PLAN_NAME } from '../../../shared/limits'
 import { messages } from '../../../shared/messages'
 import { isUniqueViolation, isUniqueViolationOn } from '../../db/database'
@@ -8,7 +8,7 @@ import { newId, newSecret } from '../../db/ids'
 import type { Deps } from '../../deps'
 import { conflict, invalidInput } from '../../http/errors'
 import { issueLinkToken, liveLinkToken, sendMail } from '../auth/email-links'
-import { type AuthState, nowIso, passwordMatches } from '../auth/sessions.service'
+import { type AuthState, nowIso, passwordMatches, startSession } from '../auth/sessions.service'
 import { verificationMail } from '../mail/templates'
 import { replaceCredentials } from './credentials'
 import { toUser } from './users.mapper'
@@ -56,12 +56,16 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
   return toUser({ ...row, plan_name: plan.name }, { withEmail: true })
 }
 
-export async function changePassword(deps: Deps, auth: AuthState, input: ChangePasswordInput): Promise<User> {
+/**
+ * Changes the password: every session ends and every token stops working (a new tokenKey), and
+ * the device that made the change gets a new session, so it stays signed in.
+ */
+export async function changePassword(deps: Deps, auth: AuthState, input: ChangePasswordInput): Promise<AuthResponse> {
   if (!(await bcrypt.compare(input.oldPassword, auth.user.password_hash))) {
     throw invalidInput({ oldPassword: messages.oldPasswordWrong }, messages.oldPasswordWrong)
   }
   const password_hash = await bcrypt.hash(input.password, deps.config.bcryptCost)
-  return toUser(await replaceCredentials(deps, auth.user, { password_hash }), { withEmail: true })
+  return startSession(deps, await replaceCredentials(deps, auth.user, { password_hash }))
 }
 
 export async function confirmEmailChange(deps: Deps, input: ConfirmEmailChangeInput): Promise<void> {

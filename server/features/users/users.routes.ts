@@ -25,13 +25,13 @@ export function usersRoutes(deps: Deps): Router {
       method: 'PATCH',
       path: '/api/users/me',
       auth: 'verified',
-      summary: 'Change the password; ends every session, this one included',
+      summary: 'Change the password; ends every other session, and this device gets a new token',
       body: changePasswordSchema,
-      responses: { 200: { description: 'The account', schema: 'UserResponse' } },
+      responses: { 200: { description: 'A token for a new session on this device, and the account', schema: 'AuthResponse' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
-      ctx.body = { user: await account.changePassword(deps, ctx.state.auth, ctx.state.input) }
+      ctx.body = await account.changePassword(deps, ctx.state.auth, ctx.state.input)
     },
   )
 

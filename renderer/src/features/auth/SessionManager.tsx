@@ -5,6 +5,7 @@ import { sessionMessages } from '@shared/messages'
 import { Dialog } from '@/components/Dialog'
 import { authApi } from './auth-api'
 import { authStore } from './auth-store'
+import { ownAccountChangeSettled } from './own-changes'
 import { type InvalidationReason, invalidationMessages, SessionMonitor } from './session-monitor'
 import { forgetSession, useAuth } from './useAuth'
 
@@ -33,6 +34,7 @@ export function SessionManager() {
         setReason(why)
       },
       now: () => Date.now(),
+      ownChangeSettled: ownAccountChangeSettled,
     })
     monitor.start()
     return () => monitor.stop()

@@ -2,3 +2,4 @@
 export { authApi } from './auth-api'
 export { authStore } from './auth-store'
 export { forgetSession, logout, signIn, useAuth } from './useAuth'
+export { ownAccountChange } from './own-changes'

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthResponse, User } from '@shared/api/users'
+import { ownAccountChange, ownAccountChangeSettled } from './own-changes'
 import { type EventStream, type InvalidationReason, invalidationMessages, SessionMonitor, tokenExpiryMs } from './session-monitor'
 
 const user: User = {
@@ -112,20 +113,100 @@ describe('SessionMonitor', () => {
     monitor.stop()
   })
 
-  it('reports changed credentials from the realtime stream, once, and closes the stream', async () => {
-    const { monitor, streams, invalidated } = setup()
+  it('reports changed credentials from the realtime stream once the token is refused, once, and closes the stream', async () => {
+    let tokenKeyRotated = false
+    const { monitor, streams, invalidated } = setup({ refresh: async () => (tokenKeyRotated ? Promise.reject(unauthenticated) : { token: 't', user }) })
     monitor.start()
+    await vi.advanceTimersByTimeAsync(0)
+    tokenKeyRotated = true
     streams[0]?.emit('user.updated', { tokenKeyChanged: true })
+    await vi.advanceTimersByTimeAsync(0)
     streams[0]?.emit('user.deleted', { id: 'u1' })
+    await vi.advanceTimersByTimeAsync(0)
     expect(invalidated).toEqual(['credentialsChanged'])
     expect(streams[0]?.closed).toBe(true)
   })
 
-  it('reports a deleted account', () => {
+  it('reports a deleted account', async () => {
     const { monitor, streams, invalidated } = setup()
     monitor.start()
     streams[0]?.emit('user.deleted', { id: 'u1' })
+    await vi.advanceTimersByTimeAsync(0)
     expect(invalidated).toEqual(['deleted'])
+  })
+
+  it("waits for this device's own password change and keeps the session when the page holds the new token", async () => {
+    let finishChange = (_token: string) => undefined as void
+    const change = ownAccountChange(() => new Promise<string>((resolve) => (finishChange = resolve)))
+    const fresh = tokenExpiringAt(Date.now() + 7200_000)
+    let current = tokenExpiringAt(Date.now() + 3600_000)
+    const refresh = vi.fn(async (token: string) => (token === fresh ? { token: fresh, user } : Promise.reject(unauthenticated)))
+    const invalidated: InvalidationReason[] = []
+    const streams: FakeStream[] = []
+    const monitor = new SessionMonitor({
+      token: () => current,
+      refresh,
+      fetchMe: async () => ({ user }),
+      openStream: () => {
+        const stream = new FakeStream()
+        streams.push(stream)
+        return stream
+      },
+      onRefreshed: (auth) => {
+        current = auth.token
+      },
+      onUserUpdated: () => undefined,
+      onInvalidated: (reason) => invalidated.push(reason),
+      now: () => Date.now(),
+      ownChangeSettled: ownAccountChangeSettled,
+    })
+    current = fresh
+    monitor.start()
+    await vi.advanceTimersByTimeAsync(0)
+    // The server's event comes before the page has its answer (the old token is refused by now).
+    current = tokenExpiringAt(Date.now() + 3600_000)
+    streams[0]?.emit('user.updated', { tokenKeyChanged: true })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(invalidated).toEqual([])
+    current = fresh
+    finishChange(fresh)
+    await change
+    await vi.advanceTimersByTimeAsync(0)
+    expect(invalidated).toEqual([])
+    expect(refresh).toHaveBeenLastCalledWith(fresh)
+    monitor.stop()
+  })
+
+  it('ends quietly when the page signed out during its own change (account deleted or email changed here)', async () => {
+    let token: string | null = tokenExpiringAt(Date.now() + 3600_000)
+    const invalidated: InvalidationReason[] = []
+    const streams: FakeStream[] = []
+    const monitor = new SessionMonitor({
+      token: () => token,
+      refresh: async () => ({ token: token ?? '', user }),
+      fetchMe: async () => ({ user }),
+      openStream: () => {
+        const stream = new FakeStream()
+        streams.push(stream)
+        return stream
+      },
+      onRefreshed: () => undefined,
+      onUserUpdated: () => undefined,
+      onInvalidated: (reason) => invalidated.push(reason),
+      now: () => Date.now(),
+      ownChangeSettled: ownAccountChangeSettled,
+    })
+    monitor.start()
+    await vi.advanceTimersByTimeAsync(0)
+    const deletion = ownAccountChange(async () => {
+      streams[0]?.emit('user.deleted', { id: 'u1' })
+      await Promise.resolve()
+      token = null
+    })
+    await deletion
+    await vi.advanceTimersByTimeAsync(0)
+    expect(invalidated).toEqual([])
+    expect(streams[0]?.closed).toBe(true)
   })
 
   it('takes a changed user record from the stream and refreshes the token', async () => {

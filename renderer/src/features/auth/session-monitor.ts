@@ -32,6 +32,8 @@ export interface SessionMonitorDeps {
   onUserUpdated(user: User): void
   onInvalidated(reason: InvalidationReason): void
   now(): number
+  /** Resolves once an account change made on this device has its answer (own-changes.ts). */
+  ownChangeSettled?(): Promise<unknown>
 }
 
 /** Seconds-since-epoch expiry of a JWT, read without checking it (the server checks). */
@@ -140,6 +142,18 @@ export class SessionMonitor {
     }
   }
 
+  /**
+   * After an account change made on this device settles, goes on with `next` only while this page
+   * still holds a session: a page that signed out (its account deleted or its email changed here)
+   * ends quietly. A new token (a password changed here) passes the refresh in `next`.
+   */
+  private async afterOwnChange(next: () => Promise<unknown>): Promise<void> {
+    await this.deps.ownChangeSettled?.()
+    if (this.stopped) return
+    if (!this.deps.token()) return this.stop()
+    await next()
+  }
+
   private connect(): void {
     const token = this.deps.token()
     if (!token || this.stopped) return
@@ -150,11 +164,11 @@ export class SessionMonitor {
     })
     stream.addEventListener('user.updated', (event) => {
       const data = JSON.parse(event.data) as Extract<RealtimeEvent, { type: 'user.updated' }>['data']
-      if (data.tokenKeyChanged) return this.invalidate('credentialsChanged')
+      if (data.tokenKeyChanged) return void this.afterOwnChange(() => this.refresh('credentialsChanged'))
       if (data.user) this.deps.onUserUpdated(data.user)
       void this.refresh('noLongerValid')
     })
-    stream.addEventListener('user.deleted', () => this.invalidate('deleted'))
+    stream.addEventListener('user.deleted', () => void this.afterOwnChange(async () => this.invalidate('deleted')))
     stream.onerror = () => {
       // EventSource retries dropped connections itself; it gives up (CLOSED) when the server refuses.
       if (stream.readyState !== CLOSED || this.stopped) return

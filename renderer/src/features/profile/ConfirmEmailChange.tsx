@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { confirmEmailChangeSchema } from '@shared/api/auth'
 import { REDIRECT_DELAY_MS } from '@shared/limits'
 import { messages } from '@shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
-import { authApi, forgetSession } from '@/features/auth'
+import { authApi, forgetSession, ownAccountChange } from '@/features/auth'
 import { errorMessage } from '@/lib/api'
 import { useRedirectAfter } from '@/lib/useRedirectAfter'
 import { useSchemaForm } from '@/lib/useSchemaForm'
@@ -21,15 +21,19 @@ export function ConfirmEmailChange({ token }: { token: string | undefined }) {
       form.setError(messages.emailChangeFailed(fields.password ?? messages.invalidInput))
     },
     send: async (input) => {
-      await authApi.confirmEmailChange(input)
+      // The change ends every session, this browser's too: it signs out here at once (the
+      // session modal stays away) and goes to the login page.
+      await ownAccountChange(async () => {
+        await authApi.confirmEmailChange(input)
+        forgetSession()
+      })
       setDone(true)
     },
     onFailure: (failure) => {
       form.setError(messages.emailChangeFailed(errorMessage(failure)))
     },
   })
-  // The email change ended every session: sign out here before going to the login page.
-  useRedirectAfter(done, '/login', REDIRECT_DELAY_MS, useCallback(forgetSession, []))
+  useRedirectAfter(done, '/login', REDIRECT_DELAY_MS)
 
   if (!token) {
     return (

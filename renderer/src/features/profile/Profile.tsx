@@ -6,7 +6,7 @@ import { messages } from '@shared/messages'
 import { Dialog } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
-import { authApi, forgetSession, logout, useAuth } from '@/features/auth'
+import { authApi, forgetSession, logout, ownAccountChange, signIn, useAuth } from '@/features/auth'
 import { MemorySettingsPanel } from '@/features/review'
 import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
@@ -53,7 +53,8 @@ export function Profile() {
       passwordForm.setError(messages.passwordUpdateFailed(Object.values(fields)[0] ?? messages.invalidInput))
     },
     send: async (input) => {
-      await authApi.changePassword(input)
+      // This device stays signed in with the new token; every other session ends.
+      await ownAccountChange(async () => signIn(await authApi.changePassword(input)))
       passwordForm.reset()
       setSuccess(messages.passwordUpdated)
     },
@@ -73,8 +74,10 @@ export function Profile() {
       return window.confirm('Are you sure you want to delete your account? All your study sets will be deleted too.')
     },
     send: async ({ password }) => {
-      await authApi.deleteAccount(password)
-      forgetSession()
+      await ownAccountChange(async () => {
+        await authApi.deleteAccount(password)
+        forgetSession()
+      })
       navigate('/')
     },
     onFailure: (failure) => {
