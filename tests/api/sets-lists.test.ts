@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StudySet } from '../../shared/api/sets'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
 import { type ApiScenario, scenarios } from './scenarios'
@@ -156,13 +156,28 @@ describe('GET /api/sets: my sets, private included, with the same search and fil
     list('search finds my private set by its description', '/api/sets?search=BIOLOGY', 'alice', ['diary', 'cells']),
     list("search never finds someone else's set", '/api/sets?search=cell', 'alice', ['cells']),
     list("bob's search: his private one and his public one", '/api/sets?search=cell', 'bob', ['bobsecret', 'towers']),
-    list('my sets: the search matches inside words too', '/api/sets?search=ochond', 'alice', ['cells']),
+    list('my sets match as public sets do: a part inside a word is not a word', '/api/sets?search=ochond', 'alice', []),
+    list('my sets: the last word as a prefix, accents folded', '/api/sets?search=okolo', 'alice', ['oekologie']),
+    list('my sets: every word, only the last a prefix', '/api/sets?search=biology%20not', 'alice', ['diary']),
+    list("my sets: '%' is literal (no words: contains)", '/api/sets?search=%25', 'alice', ['percent']),
     list('tag filter with my private tag', '/api/sets?tag=private', 'alice', ['diary']),
     list('two tags: AND', '/api/sets?tag=bio&tag=private', 'alice', ['diary']),
     list('two tags: AND, public and private sets', '/api/sets?tag=bio', 'alice', ['diary', 'cells']),
     list("another user's tag: nothing", '/api/sets?tag=bobtag', 'alice', []),
     { name: 'without a token: 401', method: 'GET', url: '/api/sets?search=cell', expectedStatus: 401, expectedBody: unauthenticated },
   ])
+})
+
+describe('Public Sets and My Sets match a search the same way', () => {
+  const SEARCHES = ['cell', 'CARBON', 'mitoch', 'ochond', 'cell tow', 'tow cell', 'okologie', 'ÖKOLOGIE', '%', '100%', 'cell%bio', '_', 'c_ll', 'o', 'vocab', "'"]
+  it.each(SEARCHES)('%s: the same of alice\'s public sets in both lists', async (search) => {
+    const ids = async (url: string, token?: string) =>
+      ((await app.api('GET', `${url}?search=${encodeURIComponent(search)}&perPage=100`, { token })).body.items as StudySet[]).map((set) => set.id)
+    const publicOfAlice = (await ids('/api/sets/public')).filter((id) => Object.values(sets).some((set) => set.id === id && set.owner?.id === alice.id))
+    const mine = await ids('/api/sets', alice.token)
+    const minePublic = mine.filter((id) => Object.values(sets).some((set) => set.id === id && set.isPublic))
+    expect(minePublic).toEqual(publicOfAlice)
+  })
 })
 
 describe('tag lists: distinct and sorted', () => {

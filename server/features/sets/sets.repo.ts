@@ -4,6 +4,7 @@ import type { DB } from '../../db/database'
 import type { StudySetsTable } from '../../db/schema'
 import { publicSetIndex, wordlessSearch } from '../../db/public-set-index'
 import { containsIgnoringCase } from '../../db/text-search'
+import { hasSearchWords, matchesSearch } from '../../../shared/text/search-match'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -59,7 +60,7 @@ function filtered(db: DB, filter: SetFilter) {
 export async function listSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
   // Public sets are many: their words and tags go to the full-text index (server/db/). A user's
   // own sets are few, found by owner_id first, so the plain filters are cheap there.
-  if (!filter.publicOnly) return listFilteredSets(db, filter, page)
+  if (!filter.publicOnly) return hasSearchWords(filter.search) ? listOwnSetsMatching(db, filter, page) : listFilteredSets(db, filter, page)
   const indexed = await publicSetIndex(db).list(db, filter.search, filter.tags, page)
   // Without words for the index the public list is all public sets (with their tags), or those
   // containing a search of punctuation only ('%'): the is_public index, newest first.
@@ -82,6 +83,26 @@ async function listFilteredSets(db: DB, filter: SetFilter, page: { limit: number
     .orderBy('study_sets.id', 'desc')
     .execute()
   return { items, total: Number(total) }
+}
+
+/**
+ * A user's own sets matching a search with words, as Public Sets match them (matchesSearch in
+ * shared/text: word starts, accents folded): their titles and descriptions are read (a user's sets
+ * are few) and matched here, so both lists find the same sets for the same search.
+ */
+async function listOwnSetsMatching(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
+  const candidates = await filtered(db, { ...filter, search: '' })
+    .select(['study_sets.id', 'study_sets.title', 'study_sets.description'])
+    .orderBy('study_sets.created', 'desc')
+    .orderBy('study_sets.id', 'desc')
+    .execute()
+  const matching = candidates.filter((set) => matchesSearch(filter.search, [set.title, set.description]))
+  const ids = matching.slice(page.offset, page.offset + page.limit).map((set) => set.id)
+  const items =
+    ids.length === 0
+      ? []
+      : await selectSetsWithOwner(db).where('study_sets.id', 'in', ids).orderBy('study_sets.created', 'desc').orderBy('study_sets.id', 'desc').execute()
+  return { items, total: matching.length }
 }
 
 /** The distinct tags of the sets matching the filter, sorted. */
