@@ -14,6 +14,8 @@ export const SESSION_MODAL_COUNTDOWN_SECONDS = 5
 export const SESSION_CHECK_INTERVAL_MS = 120_000
 export const REALTIME_RECONNECT_DELAY_MS = 3000
 export const REALTIME_RECONNECT_INTERVALS_MS = [200, 300, 500, 1000, 1200, 1500, 2000] as const
+/** A realtime stream not open (its 'ready' event) this long after it was asked for is given up and asked for again. */
+export const REALTIME_CONNECT_TIMEOUT_MS = 15_000
 export const REDIRECT_DELAY_MS = 3000
 
 export const DEFAULT_PLAN_NAME = 'Free'

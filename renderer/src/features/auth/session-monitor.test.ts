@@ -259,6 +259,21 @@ describe('SessionMonitor', () => {
     expect(invalidated).toEqual(['noLongerValid'])
   })
 
+  it('gives up a stream that has not opened after 15 s and connects again; an opened one stays', async () => {
+    const { monitor, streams } = setup()
+    monitor.start()
+    await vi.advanceTimersByTimeAsync(14_999)
+    expect(streams).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1 + 200)
+    expect(streams[0]?.closed).toBe(true)
+    expect(streams).toHaveLength(2)
+    streams[1]?.emit('ready', {})
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(streams).toHaveLength(2)
+    expect(streams[1]?.closed).toBe(false)
+    monitor.stop()
+  })
+
   it('does nothing after stop', async () => {
     const { monitor, streams, invalidated } = setup()
     monitor.start()

@@ -1,5 +1,5 @@
 import type { AuthResponse, RealtimeEvent, User, UserResponse } from '@shared/api/users'
-import { REALTIME_RECONNECT_INTERVALS_MS, SESSION_CHECK_INTERVAL_MS } from '@shared/limits'
+import { REALTIME_CONNECT_TIMEOUT_MS, REALTIME_RECONNECT_INTERVALS_MS, SESSION_CHECK_INTERVAL_MS } from '@shared/limits'
 import { sessionMessages } from '@shared/messages'
 
 /** Why the session-invalidated modal appears (docs/content-rules.md). */
@@ -159,8 +159,16 @@ export class SessionMonitor {
     if (!token || this.stopped) return
     const stream = this.deps.openStream(token)
     this.stream = stream
+    let ready = false
     stream.addEventListener('ready', () => {
+      ready = true
       this.reconnectAttempt = 0
+    })
+    // A connection that does not open in time (a proxy holding it, a stalled network) is given up and tried again.
+    this.later(REALTIME_CONNECT_TIMEOUT_MS, () => {
+      if (ready || this.stopped || this.stream !== stream) return
+      stream.close()
+      this.reconnect()
     })
     stream.addEventListener('user.updated', (event) => {
       const data = JSON.parse(event.data) as Extract<RealtimeEvent, { type: 'user.updated' }>['data']
@@ -171,15 +179,21 @@ export class SessionMonitor {
     stream.addEventListener('user.deleted', () => void this.afterOwnChange(async () => this.invalidate('deleted')))
     stream.onerror = () => {
       // EventSource retries dropped connections itself; it gives up (CLOSED) when the server refuses.
-      if (stream.readyState !== CLOSED || this.stopped) return
+      if (stream.readyState !== CLOSED || this.stopped || this.stream !== stream) return
       stream.close()
-      void this.refresh('noLongerValid').then((alive) => {
-        if (!alive || this.stopped) return
-        const delays = REALTIME_RECONNECT_INTERVALS_MS
-        const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 2000
-        this.reconnectAttempt += 1
-        this.later(delay, () => this.connect())
-      })
+      this.reconnect()
     }
+  }
+
+  /** Connects again after the next reconnect interval, if the session is still good. */
+  private reconnect(): void {
+    this.stream = undefined
+    void this.refresh('noLongerValid').then((alive) => {
+      if (!alive || this.stopped) return
+      const delays = REALTIME_RECONNECT_INTERVALS_MS
+      const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 2000
+      this.reconnectAttempt += 1
+      this.later(delay, () => this.connect())
+    })
   }
 }
