@@ -94,3 +94,26 @@ test('the owner sees an unknown set id as not found', async ({ page, server }) =
   await page.goto('/study-sets/doesnotexist123')
   await expect(page.getByText(setMessages.notFound, { exact: true })).toBeVisible()
 })
+
+test('My Sets shows a list that failed to load, and Retry loads it', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  await createSet(server, owner, { title: 'Geology' })
+  await logIn(page, owner.account)
+  let failing = true
+  await page.route(/\/api\/sets(\?|$)/, async (route) => {
+    if (!failing || route.request().method() !== 'GET') return route.fallback()
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { status: 500, code: 'internal', message: 'Something went wrong on our side.' } }),
+    })
+  })
+  await page.goto('/my-sets')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Something went wrong while processing your request.')
+  await expect(alert).toHaveClass(/alert-error/)
+  failing = false
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByRole('heading', { name: 'Geology' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})

@@ -48,7 +48,6 @@ export function MySets() {
 
       <SetResults
         list={list}
-        showErrors={false}
         filtersActive={filters.active}
         renderCard={(set) => <SetCard set={set} showVisibility onEdit={setEditing} />}
         emptyWithoutFilters={

@@ -24,7 +24,6 @@ export function PublicSets() {
 
       <SetResults
         list={list}
-        showErrors
         filtersActive={filters.active}
         renderCard={(set) => <SetCard set={set} showOwner />}
       />

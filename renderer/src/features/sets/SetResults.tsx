@@ -11,18 +11,16 @@ interface SetResultsProps {
   /** Shown instead of 'No study sets found' when nothing matches and no filter is set. */
   emptyWithoutFilters?: ReactNode
   filtersActive: boolean
-  /** Public Sets shows list errors in red; My Sets ignores them (docs/content-rules.md). */
-  showErrors: boolean
 }
 
 /** The grid of a set list with its loading, empty and error states and the Load More button. */
-export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActive, showErrors }: SetResultsProps) {
-  const error =
-    showErrors && list.error ? (
-      <p className="alert-error" role="alert">
-        {list.error}
-      </p>
-    ) : null
+export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActive }: SetResultsProps) {
+  // A failure says so in red; a first page that failed offers Retry (after a later page, Load More tries again).
+  const error = list.error ? (
+    <p className="alert-error" role="alert">
+      {list.error}
+    </p>
+  ) : null
 
   if (list.status === 'loading' && list.sets.length === 0) {
     return (
@@ -31,7 +29,16 @@ export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActiv
       </p>
     )
   }
-  if (list.status === 'error') return error
+  if (list.status === 'error') {
+    return (
+      <div className={styles.failed}>
+        {error}
+        <button type="button" className="button button-secondary" onClick={list.reload}>
+          Retry
+        </button>
+      </div>
+    )
+  }
   if (list.sets.length === 0) {
     if (!filtersActive && emptyWithoutFilters) return <div className={styles.empty}>{emptyWithoutFilters}</div>
     return (
