@@ -184,11 +184,17 @@ test('a student drags every pair with the mouse, a wrong drop included, and the 
   await expect.poll(() => savedResults(server, set.id)).toEqual([
     { user_id: expect.any(String), time_taken: seconds, correct_matches: 10, incorrect_matches: 1 },
   ])
+  // The first finished game is the student's best time.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Best time:' })).toHaveText(`Best time: ${seconds}s New best time!`)
 
   // Play Again deals a fresh game.
   await page.getByRole('button', { name: 'Play Again' }).click()
   await expect(terms(page)).toHaveCount(10)
   await expect(stat(page, 'Correct')).toHaveText('Correct: 0')
+
+  // The best time is shown before the next game, read from the server.
+  await openMatch(page, set.id)
+  await expect(page.getByText(`Your best time: ${seconds}s`, { exact: true })).toBeVisible()
 })
 
 test('a student plays to the end without dragging: click, then click, and the keyboard', async ({ page, server }) => {

@@ -1,6 +1,7 @@
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import type {
   AnswerInput,
+  BestMatchTime,
   LearningSession,
   MatchResultInput,
   ProgressResponse,
@@ -57,6 +58,7 @@ export const studyApi = {
   updateSession: (sessionId: string, input: UpdateSessionInput) =>
     api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
   matchResult: (setId: string, input: MatchResultInput) => sendThroughQueue('match', setId, input),
+  bestMatchTime: (setId: string, signal?: AbortSignal) => api.get<BestMatchTime>(`${setPath(setId)}/match-results/best`, { signal }),
 }
 
 /**

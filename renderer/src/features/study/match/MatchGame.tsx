@@ -1,6 +1,7 @@
-import { useEffect, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { MATCH_CARDS, MATCH_CARDS_PHONE } from '@shared/limits'
 import { elapsedSeconds, initialMatch, MATCH_FEEDBACK_TEXT, type MatchCard, matchReducer, type MatchState } from './match'
+import { useAuth } from '@/features/auth'
 import { StudyPanel } from '@/features/study/StudyFrame'
 import { recordAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
 import styles from './Match.module.css'
@@ -39,27 +40,37 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
     void saveQuietly(() => recordAnswer(setId, { cardId: found.cardId, mode: 'match', correct, question: 'matching', outcome: found.outcome }))
   }, [state.lastPair, state.round, state.correct, setId])
 
-  // Each finished game is sent once (a signed-in student only; failures are ignored).
+  // Each finished game is sent once (a signed-in student only; failures are ignored), and counts
+  // toward the student's best time here at once.
+  const best = useBestTime(setId)
   const savedRound = useRef(0)
+  const bestBefore = useRef<number | null>(null)
   useEffect(() => {
     if (state.phase !== 'finished' || savedRound.current === state.round) return
     savedRound.current = state.round
     const result = { timeTaken: elapsedSeconds(state), correctMatches: state.correct, incorrectMatches: state.incorrect }
     void saveQuietly(() => studyApi.matchResult(setId, result))
-  }, [state, setId])
+    bestBefore.current = best.time ?? null
+    best.record(result.timeTaken)
+  }, [state, setId, best])
 
   if (state.phase === 'not_started') {
     return (
       <StudyPanel label="Instructions">
         <h2>Instructions</h2>
         <p>{INSTRUCTIONS}</p>
+        {best.time !== undefined && best.time !== null && (
+          <p>
+            Your best time: <strong>{best.time}s</strong>
+          </p>
+        )}
         <button type="button" className="button" onClick={deal}>
           Start Game
         </button>
       </StudyPanel>
     )
   }
-  if (state.phase === 'finished') return <GameOver state={state} onPlayAgain={deal} />
+  if (state.phase === 'finished') return <GameOver state={state} best={best.time} bestBefore={bestBefore.current} onPlayAgain={deal} />
   return (
     <div className={styles.game}>
       <div className={styles.stats}>
@@ -107,7 +118,46 @@ function FeedbackBanner({ state }: { state: MatchState }) {
   )
 }
 
-function GameOver({ state, onPlayAgain }: { state: MatchState; onPlayAgain: () => void }) {
+/**
+ * The signed-in student's best Match time on the set (GET /api/sets/:id/match-results/best):
+ * undefined for a visitor or until it is read, null before the first finished game.
+ */
+function useBestTime(setId: string) {
+  const signedIn = useAuth() !== null
+  const [time, setTime] = useState<number | null | undefined>(undefined)
+  useEffect(() => {
+    if (!signedIn) return
+    const controller = new AbortController()
+    studyApi.bestMatchTime(setId, controller.signal).then(
+      (answer) => setTime((known) => (known === undefined || known === null ? answer.bestTime : Math.min(known, answer.bestTime ?? known))),
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [setId, signedIn])
+  const record = useCallback(
+    (seconds: number) => {
+      if (signedIn) setTime((known) => (known === undefined || known === null ? seconds : Math.min(known, seconds)))
+    },
+    [signedIn],
+  )
+  return useMemo(() => ({ time, record }), [time, record])
+}
+
+function GameOver({
+  state,
+  best,
+  bestBefore,
+  onPlayAgain,
+}: {
+  state: MatchState
+  /** The best time with this game counted (undefined for a visitor). */
+  best: number | null | undefined
+  /** The best time before this game (null if it was the first). */
+  bestBefore: number | null
+  onPlayAgain: () => void
+}) {
+  const seconds = elapsedSeconds(state)
+  const newBest = best !== undefined && best !== null && (bestBefore === null || seconds < bestBefore)
   const heading = useRef<HTMLHeadingElement>(null)
   // The board the player was on is gone: take the focus to the result.
   useEffect(() => heading.current?.focus(), [])
@@ -119,8 +169,14 @@ function GameOver({ state, onPlayAgain }: { state: MatchState; onPlayAgain: () =
       </h2>
       <ul className={styles.results}>
         <li>
-          Time: <strong>{elapsedSeconds(state)}s</strong>
+          Time: <strong>{seconds}s</strong>
         </li>
+        {best !== undefined && best !== null && (
+          <li>
+            Best time: <strong>{best}s</strong>
+            {newBest && <span className={styles.newBest}> New best time!</span>}
+          </li>
+        )}
         <li>
           Correct Matches: <strong>{state.correct}</strong>
         </li>
