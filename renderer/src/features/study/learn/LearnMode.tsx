@@ -4,6 +4,8 @@ import type { Flashcard } from '@shared/api/sets'
 import type { UpdateSessionInput } from '@shared/api/study'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
+import { LeaveWarning } from '@/features/study/LeaveWarning'
+import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
 import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -36,7 +38,18 @@ const reduce = (state: LearnState, event: LearnEvent) => learnReducer(state, eve
 function LearnSession({ setId, cards: setCards }: { setId: string; cards: Flashcard[] }) {
   // Picture definitions become answer texts of their own (see card-pictures.tsx).
   const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
-  const [state, dispatch] = useReducer(reduce, cards, (all) => startLearn(all, Math.random))
+  // The place kept before a reload (its last answer already saved), else the start (study-place.ts).
+  const [state, dispatch] = useReducer(reduce, cards, (all) => {
+    const kept = readPlace<LearnState>('learn', setId, all)
+    if (kept) return { ...kept, lastAnswer: null }
+    forgetPlace('learn-session', setId)
+    return startLearn(all, Math.random)
+  })
+  useEffect(() => {
+    if (state.phase !== 'finished') return keepPlace('learn', setId, state)
+    forgetPlace('learn', setId)
+    forgetPlace('learn-session', setId)
+  }, [state, setId])
   useLearnRecords(setId, state)
   const focusTarget = useFocusOnChange(state)
   useLearnKeys(state, dispatch)
@@ -83,7 +96,12 @@ function LearnSession({ setId, cards: setCards }: { setId: string; cards: Flashc
     )
   }
 
-  return <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} />
+  return (
+    <>
+      <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} />
+      <LeaveWarning active={state.position > 0 || state.phase === 'answered'} />
+    </>
+  )
 }
 
 function QuestionView({
@@ -255,14 +273,28 @@ class LearnRecords {
 
   constructor(private readonly setId: string) {}
 
-  /** Opens the play-through's session; Restart first closes the one before (docs/study-rules.md). */
+  /**
+   * Opens the play-through's session; Restart first closes the one before (docs/study-rules.md).
+   * A play-through resumed after a reload goes on with the session it had (kept in the tab).
+   */
   begin(attempt: number, totalCards: number): void {
     if (!this.firstTime(`begin:${attempt}`)) return
+    const kept = this.keptSession()
+    if (kept?.attempt === attempt) {
+      this.sessions.set(attempt, kept.id)
+      return
+    }
     if (attempt > 1) this.complete(attempt - 1)
     this.enqueue(async () => {
       const session = await saveQuietly(() => studyApi.createSession(this.setId, totalCards))
-      if (session) this.sessions.set(attempt, session.id)
+      if (!session) return
+      this.sessions.set(attempt, session.id)
+      keepPlace('learn-session', this.setId, { cards: [], attempt, id: session.id })
     })
+  }
+
+  private keptSession(): { attempt: number; id: string } | undefined {
+    return readPlace<{ cards: []; attempt: number; id: string }>('learn-session', this.setId, [])
   }
 
   /** `counts` are the play-through's answers so far, this one included. */

@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { answerDiff, type DiffPart } from '@shared/study/answer-check'
 import { EnginePicture } from '@/features/study/card-pictures'
+import { LeaveWarning } from '@/features/study/LeaveWarning'
+import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
@@ -36,10 +38,20 @@ export function WriteMode({ setId }: { setId: string }) {
   const [state, dispatch] = useWriteSession(setId, load)
   return (
     <StudyLoadView title={state ? writeTitle(state) : 'Write Mode'} setId={setId} load={load} emptyAction="using Write mode">
-      {() => state && <WriteSession state={state} setId={setId} dispatch={dispatch} />}
+      {() =>
+        state && (
+          <>
+            <WriteSession state={state} setId={setId} dispatch={dispatch} />
+            <LeaveWarning active={midBatch(state)} />
+          </>
+        )
+      }
     </StudyLoadView>
   )
 }
+
+/** Some of the batch is answered and some is not. */
+const midBatch = (state: WriteState) => (state.phase === 'answering' && (state.index > 0 || state.answer !== '')) || state.phase === 'checked'
 
 /**
  * The session over the loaded cards. A new load (another set, or the same set read again) starts
@@ -48,7 +60,14 @@ export function WriteMode({ setId }: { setId: string }) {
 function useWriteSession(setId: string, load: StudyLoad): [WriteState | undefined, (event: WriteEvent) => void] {
   const [stored, setStored] = useState<WriteState>()
   const cards = load.kind === 'ready' ? load.cards : undefined
-  const state = cards ? (stored?.cards === cards ? stored : initialWrite(cards)) : undefined
+  // The place kept before a reload, else the start (study-place.ts).
+  const fresh = useMemo(() => cards && (readPlace<WriteState>('write', setId, cards) ?? initialWrite(cards)), [cards, setId])
+  const state = cards ? (stored?.cards === cards ? stored : fresh) : undefined
+  useEffect(() => {
+    if (!state) return
+    if (state.phase === 'complete') forgetPlace('write', setId)
+    else keepPlace('write', setId, state)
+  }, [state, setId])
   const dispatch = (event: WriteEvent) => {
     if (!state) return
     const next = writeReducer(state, event)

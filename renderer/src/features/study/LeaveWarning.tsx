@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react'
+import { useBlocker } from 'react-router-dom'
+import { Dialog, DialogActions } from '@/components/Dialog'
+import { authStore } from '@/features/auth'
+
+/**
+ * Warns before leaving Learn or Write in the middle of a batch: the browser's own prompt when the
+ * tab is closed or reloaded, and a dialog for a link inside the app. The place is kept either way
+ * (study-place.ts). A session that ends (logout, the session modal) leaves without asking.
+ */
+export function LeaveWarning({ active }: { active: boolean }) {
+  const signedInAtStart = useRef(authStore.get() !== null)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      active &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      nextLocation.pathname !== '/login' &&
+      !(signedInAtStart.current && authStore.get() === null),
+  )
+
+  useEffect(() => {
+    if (!active) return
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [active])
+
+  const stay = () => blocker.reset?.()
+  return (
+    <Dialog open={blocker.state === 'blocked'} title="Leave in the middle of this batch?" onClose={stay}>
+      <p>Your place is kept on this device: come back to this mode to go on where you left off.</p>
+      <DialogActions>
+        <button type="button" className="button button-secondary" onClick={stay}>
+          Stay
+        </button>
+        <button type="button" className="button" onClick={() => blocker.proceed?.()}>
+          Leave
+        </button>
+      </DialogActions>
+    </Dialog>
+  )
+}
