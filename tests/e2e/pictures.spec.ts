@@ -92,10 +92,12 @@ test('pictures added by file chooser and by paste show in every mode on a phone,
   }
   expect(seen).toEqual(new Set(['Tibia', 'Ulna', 'Femur', 'Skull']))
 
-  // Write: the term's picture in the prompt.
+  // Write: the term's picture in the prompt; a card whose definition is a picture alone is left out, saying so.
   await page.goto(`/study-sets/${set.id}/write`)
+  await expect(page.getByText('1 card whose definition is only a picture is left out: a picture cannot be typed.', { exact: false })).toBeVisible()
+  await expect(page.getByText(/Card 1\/3/)).toBeVisible()
   const prompt = page.getByRole('region', { name: 'Term' })
-  for (let card = 0; card < 4 && !(await prompt.getByRole('img', { name: 'Femur' }).isVisible()); card++) {
+  for (let card = 0; card < 3 && !(await prompt.getByRole('img', { name: 'Femur' }).isVisible()); card++) {
     const box = page.getByPlaceholder('Type your answer here...')
     await box.fill('no idea')
     await box.press('Enter')

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
+import { StudyEndActions, StudyFrame, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
 import { answerDiff, type DiffPart } from '@shared/study/answer-check'
 import { EnginePicture } from '@/features/study/card-pictures'
 import { LeaveWarning } from '@/features/study/LeaveWarning'
@@ -34,13 +34,24 @@ import styles from './Write.module.css'
  * checked answer is saved for a signed-in student without ever holding up the session.
  */
 export function WriteMode({ setId }: { setId: string }) {
-  const load = useStudyCards(setId, { pageSize: STUDY_CARD_PAGE_SIZE })
+  const { load, leftOut } = useTypeableCards(useStudyCards(setId, { pageSize: STUDY_CARD_PAGE_SIZE }))
   const [state, dispatch] = useWriteSession(setId, load)
+  if (load.kind === 'ready' && load.cards.length === 0 && leftOut > 0) {
+    return (
+      <StudyFrame title="Write Mode" setId={setId}>
+        <StudyPanel>
+          <h2>Nothing to Type</h2>
+          <p>{leftOutNote(leftOut)}</p>
+        </StudyPanel>
+      </StudyFrame>
+    )
+  }
   return (
     <StudyLoadView title={state ? writeTitle(state) : 'Write Mode'} setId={setId} load={load} emptyAction="using Write mode">
       {() =>
         state && (
           <>
+            {leftOut > 0 && <p className={`muted ${styles.leftOut}`}>{leftOutNote(leftOut)}</p>}
             <WriteSession state={state} setId={setId} dispatch={dispatch} />
             <LeaveWarning active={midBatch(state)} />
           </>
@@ -48,6 +59,24 @@ export function WriteMode({ setId }: { setId: string }) {
       }
     </StudyLoadView>
   )
+}
+
+/** Why some cards are not asked: their definition is a picture alone. */
+export function leftOutNote(count: number): string {
+  const cards = count === 1 ? '1 card whose definition is only a picture is' : `${count} cards whose definition is only a picture are`
+  return `${cards} left out: a picture cannot be typed. Study ${count === 1 ? 'it' : 'them'} in Learn, Flashcards or Match.`
+}
+
+/**
+ * Write asks for the definition typed: a card whose definition is a picture alone cannot be
+ * asked, so it is left out (and counted, to say so). The same cards give the same array.
+ */
+function useTypeableCards(load: StudyLoad): { load: StudyLoad; leftOut: number } {
+  return useMemo(() => {
+    if (load.kind !== 'ready') return { load, leftOut: 0 }
+    const typeable = load.cards.filter((card) => card.definition.trim() !== '' || !card.definitionImage)
+    return typeable.length === load.cards.length ? { load, leftOut: 0 } : { load: { ...load, cards: typeable }, leftOut: load.cards.length - typeable.length }
+  }, [load])
 }
 
 /** Some of the batch is answered and some is not. */
