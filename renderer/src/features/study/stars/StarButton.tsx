@@ -30,12 +30,16 @@ export function StarButton({ starred, onToggle, cardName, disabled = false }: St
       disabled={disabled}
       onClick={onClick}
     >
-      <Svg size={20}>
-        <path
-          d="M12 3.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8-5.3-2.8-5.3 2.8 1-5.8-4.2-4.1 5.9-.9z"
-          fill={starred ? 'currentColor' : 'none'}
-        />
-      </Svg>
+      <StarIcon filled={starred} size={20} />
     </button>
+  )
+}
+
+/** A five-pointed star, filled when `filled`; hidden from screen readers like every icon. */
+export function StarIcon({ filled, size = 18 }: { filled: boolean; size?: number }) {
+  return (
+    <Svg size={size}>
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8-5.3-2.8-5.3 2.8 1-5.8-4.2-4.1 5.9-.9z" fill={filled ? 'currentColor' : 'none'} />
+    </Svg>
   )
 }

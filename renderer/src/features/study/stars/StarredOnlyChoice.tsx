@@ -1,4 +1,5 @@
 import { FormError } from '@/components/FormError'
+import { studyingStarredText } from './stars'
 import type { Stars } from './useStars'
 import styles from './Stars.module.css'
 
@@ -26,6 +27,7 @@ export function StarredOnlyChoice({ stars, on, onChange }: StarredOnlyChoiceProp
       >
         Starred only ({count})
       </button>
+      {on && <p role="status">{studyingStarredText(count)}</p>}
       {count === 0 && stars.ids && <p className={styles.hint}>Star cards with ☆ to study only those.</p>}
       <FormError message={stars.error} />
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isStarredOnly, onlyStarred, studyingStarredText, withStar, withStarred } from './stars'
+import { isStarredOnly, onlyStarred, starredParams, studyingStarredText, withStar, withStarred } from './stars'
 
 const cards = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }]
 
@@ -46,6 +46,13 @@ describe('starred-only in the address', () => {
     expect(withStarred('/study-sets/1?starred=1', false)).toBe('/study-sets/1')
     expect(withStarred('/study-sets/1?x=2', true)).toBe('/study-sets/1?x=2&starred=1')
     expect(withStarred('/study-sets/1?starred=1', true)).toBe('/study-sets/1?starred=1')
+  })
+
+  it('copies search parameters with or without the choice, leaving the given ones alone', () => {
+    const params = new URLSearchParams('q=cats')
+    expect(starredParams(params, true).toString()).toBe('q=cats&starred=1')
+    expect(starredParams(new URLSearchParams('starred=1&q=cats'), false).toString()).toBe('q=cats')
+    expect(params.toString()).toBe('q=cats')
   })
 })
 

@@ -13,13 +13,18 @@ export function isStarredOnly(search: string | URLSearchParams): boolean {
   return params.get(STARRED_PARAM) === '1'
 }
 
+/** A copy of the search parameters with `starred=1` when `on`, without it otherwise. */
+export function starredParams(params: URLSearchParams, on: boolean): URLSearchParams {
+  const next = new URLSearchParams(params)
+  if (on) next.set(STARRED_PARAM, '1')
+  else next.delete(STARRED_PARAM)
+  return next
+}
+
 /** `path` with `?starred=1` when `on` (kept beside any search it already has), without it otherwise. */
 export function withStarred(path: string, on: boolean): string {
   const [base = '', query = ''] = path.split('?', 2)
-  const params = new URLSearchParams(query)
-  if (on) params.set(STARRED_PARAM, '1')
-  else params.delete(STARRED_PARAM)
-  const search = params.toString()
+  const search = starredParams(new URLSearchParams(query), on).toString()
   return search ? `${base}?${search}` : base
 }
 
