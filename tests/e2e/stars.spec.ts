@@ -206,8 +206,16 @@ test('stars pass axe in the light theme on a phone, and fit its width', async ({
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
   await logIn(page, owner.account)
-  await page.goto(`/study-sets/${set.id}`)
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+
+  // A mode asked for the starred cards when none is starred says so, with a way to the whole set.
+  await page.goto(`/study-sets/${set.id}/write?starred=1`)
+  await expect(page.getByRole('heading', { name: 'No Starred Cards' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Study all cards' })).toHaveAttribute('href', `/study-sets/${set.id}/write`)
+  await axeClean(page)
+  expect(await fitsWidth(page)).toBe(true)
+
+  await page.goto(`/study-sets/${set.id}`)
   await expect(termsHeading(page, 12)).toBeVisible()
   await starButton(termRow(page, 'Ribosome'), 'Ribosome').click()
   await expect(unstarButton(termRow(page, 'Ribosome'), 'Ribosome')).toHaveAttribute('aria-pressed', 'true')

@@ -91,6 +91,7 @@ interface StudyLoadViewProps {
  */
 export function StudyLoadView({ title, setId, load, emptyAction, children }: StudyLoadViewProps) {
   useDocumentTitle(title, load.kind === 'ready' ? load.set.title : undefined)
+  const { pathname } = useLocation()
   const starredOnly = load.kind === 'ready' && load.starredOnly === true
   if (load.kind === 'ready' && load.cards.length > 0) {
     return (
@@ -106,7 +107,9 @@ export function StudyLoadView({ title, setId, load, emptyAction, children }: Stu
         <StudyPanel>
           <h2>No Starred Cards</h2>
           <p>You have not starred any card of this set. Star cards on the set page to study only those, or study the whole set.</p>
-          <StarredNote count={0} />
+          <Link to={pathname} className="button">
+            Study all cards
+          </Link>
         </StudyPanel>
       </StudyFrame>
     )
