@@ -235,7 +235,11 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
       </nav>
       {stars && <StarredOnlyChoice stars={stars} on={starredOnly} onChange={setStarredOnly} />}
 
-      {view === 'terms' ? (
+      {starredOnly && !stars.ids && !stars.error ? (
+        <p className="muted" role="status">
+          Loading your starred cards...
+        </p>
+      ) : view === 'terms' ? (
         <>
           <TermsList
             cards={shown.cards}
