@@ -1,11 +1,21 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import { setMessages } from '@shared/messages'
 import { AvailableOfflineToggle } from '@/features/offline'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
-import { FlashcardView, TermsList, useCardProgress } from '@/features/study'
+import {
+  FlashcardView,
+  isStarredOnly,
+  starredParams,
+  StarredOnlyChoice,
+  TermsList,
+  useCardProgress,
+  useStarredCards,
+  useStars,
+  withStarred,
+} from '@/features/study'
 import { VisibilityIcon } from '@/components/icons'
 import { SetActions } from './SetActions'
 import { cardCountLabel, ownerName } from './set-text'
@@ -78,9 +88,28 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   const [actionError, setActionError] = useState('')
   const progress = useCardProgress(set.id)
   const base = `/study-sets/${encodeURIComponent(set.id)}`
+  // "Starred only" lives in the address (?starred=1): the mode links carry it, and so does a reload.
+  const stars = useStars(set.id)
+  const [params, setParams] = useSearchParams()
+  const starredOnly = stars !== null && isStarredOnly(params)
+  const modePath = (mode: string) => withStarred(`${base}/${mode}`, starredOnly)
+  const setStarredOnly = (on: boolean) => setParams((current) => starredParams(current, on), { replace: true })
+  const shown = useStarredCards(
+    {
+      cards: loaded.cards,
+      total: set.cardCount,
+      hasMore: loaded.hasMoreCards,
+      loadingMore: loaded.loadingMore,
+      loadError: loaded.moreError,
+      loadMore: loaded.loadMoreCards,
+      loadAll: loaded.loadAllCards,
+    },
+    stars,
+    starredOnly,
+  )
 
-  const { loadAllCards } = loaded
-  const loadAll = useCallback(() => void loadAllCards(), [loadAllCards])
+  const { loadAll: loadAllShown } = shown
+  const loadAll = useCallback(() => void loadAllShown(), [loadAllShown])
 
   const toggleVisibility = async () => {
     setActionError('')
@@ -188,36 +217,42 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         <button type="button" className={styles.mode} aria-pressed={view === 'terms'} onClick={() => setView('terms')}>
           Terms
         </button>
-        <Link to={`${base}/learn`} className={styles.mode}>
+        <Link to={modePath('learn')} className={styles.mode}>
           Learn
         </Link>
         <button type="button" className={styles.mode} aria-pressed={view === 'flashcards'} onClick={() => setView('flashcards')}>
           Flashcards
         </button>
-        <Link to={`${base}/match`} className={styles.mode}>
+        <Link to={modePath('match')} className={styles.mode}>
           Match
         </Link>
-        <Link to={`${base}/write`} className={styles.mode}>
+        <Link to={modePath('write')} className={styles.mode}>
           Write
         </Link>
-        <Link to={`${base}/test`} className={styles.mode}>
+        <Link to={modePath('test')} className={styles.mode}>
           Test
         </Link>
       </nav>
+      {stars && <StarredOnlyChoice stars={stars} on={starredOnly} onChange={setStarredOnly} />}
 
-      {view === 'terms' ? (
+      {starredOnly && !stars.ids && !stars.error ? (
+        <p className="muted" role="status">
+          Loading your starred cards...
+        </p>
+      ) : view === 'terms' ? (
         <>
           <TermsList
-            cards={loaded.cards}
-            total={set.cardCount}
-            hasMore={loaded.hasMoreCards}
-            loadingMore={loaded.loadingMore}
-            loadError={loaded.moreError}
-            onLoadMore={() => void loaded.loadMoreCards()}
+            cards={shown.cards}
+            total={shown.total}
+            hasMore={shown.hasMore}
+            loadingMore={shown.loadingMore}
+            loadError={shown.loadError}
+            onLoadMore={() => void shown.loadMore()}
             onLoadAll={loadAll}
             progress={progress}
             onEdit={isOwner ? setEditingCard : undefined}
             onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
+            stars={stars}
           />
           {isOwner && (
             <Suspense fallback={null}>
@@ -227,13 +262,15 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         </>
       ) : (
         <FlashcardView
+          key={starredOnly ? 'starred' : 'all'}
           setId={set.id}
-          cards={loaded.cards}
-          total={set.cardCount}
-          loadingMore={loaded.loadingMore}
-          loadError={loaded.moreError}
-          onLoadMore={loaded.loadMoreCards}
-          onLoadAll={loaded.loadAllCards}
+          cards={shown.cards}
+          total={shown.total}
+          loadingMore={shown.loadingMore}
+          loadError={shown.loadError}
+          onLoadMore={shown.loadMore}
+          onLoadAll={shown.loadAll}
+          stars={stars}
         />
       )}
 

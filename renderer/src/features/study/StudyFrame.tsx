@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { setMessages } from '@shared/messages'
 import { Spinner } from '@/components/Spinner'
 import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { StarredNote } from './stars/StarredNote'
+import { isStarredOnly, withStarred } from './stars/stars'
 
 export const studySetPath = (setId: string) => `/study-sets/${encodeURIComponent(setId)}`
 
+/** The set page's path, keeping "Starred only" (`?starred=1`) when this mode has it. */
+function useSetPagePath(setId: string): string {
+  return withStarred(studySetPath(setId), isStarredOnly(useLocation().search))
+}
+
 export function BackToSet({ setId }: { setId: string }) {
   return (
-    <Link to={studySetPath(setId)} className={styles.back}>
+    <Link to={useSetPagePath(setId)} className={styles.back}>
       <span aria-hidden="true">←</span> Back to Study Set
     </Link>
   )
@@ -55,12 +62,13 @@ export function StudyStats({ items, narrow = false }: { items: Array<[label: str
 
 /** The way out of a finished session: start the mode again, or go back to the set. */
 export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: string; restartLabel: string; onRestart: () => void }) {
+  const setPage = useSetPagePath(setId)
   return (
     <div className={styles.actions}>
       <button type="button" className="button" onClick={onRestart}>
         {restartLabel}
       </button>
-      <Link to={studySetPath(setId)} className="button button-secondary">
+      <Link to={setPage} className="button button-secondary">
         Back to Study Set
       </Link>
     </div>
@@ -83,8 +91,28 @@ interface StudyLoadViewProps {
  */
 export function StudyLoadView({ title, setId, load, emptyAction, children }: StudyLoadViewProps) {
   useDocumentTitle(title, load.kind === 'ready' ? load.set.title : undefined)
+  const { pathname } = useLocation()
+  const starredOnly = load.kind === 'ready' && load.starredOnly === true
   if (load.kind === 'ready' && load.cards.length > 0) {
-    return <StudyFrame title={title} setId={setId}>{children(load)}</StudyFrame>
+    return (
+      <StudyFrame title={title} setId={setId}>
+        {starredOnly && <StarredNote count={load.cards.length} />}
+        {children(load)}
+      </StudyFrame>
+    )
+  }
+  if (starredOnly) {
+    return (
+      <StudyFrame title={title} setId={setId}>
+        <StudyPanel>
+          <h2>No Starred Cards</h2>
+          <p>You have not starred any card of this set. Star cards on the set page to study only those, or study the whole set.</p>
+          <Link to={pathname} className="button">
+            Study all cards
+          </Link>
+        </StudyPanel>
+      </StudyFrame>
+    )
   }
   return (
     <StudyFrame title={title} setId={setId}>

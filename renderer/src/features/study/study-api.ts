@@ -12,6 +12,8 @@ import { notifyAnswered } from '@/lib/answer-events'
 import { authStore } from '@/features/auth'
 import { isNetworkFailure, queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
+import { onlyStarred } from './stars/stars'
+import { readStars } from './stars/stars-api'
 
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
@@ -78,44 +80,56 @@ export async function saveQuietly<T>(save: () => Promise<T>): Promise<T | undefi
 export interface LoadedStudySet {
   set: StudySet
   cards: Flashcard[]
+  /** True when the cards are only the student's starred ones (`?starred=1`, see stars/stars.ts). */
+  starredOnly?: boolean
+}
+
+export interface StudySetOptions {
+  pageSize: number
+  limit?: number
+  /** Only the signed-in student's starred cards (read first); the limit counts starred cards. */
+  starredOnly?: boolean
 }
 
 /**
  * A set and its cards for a study mode: from the network when it answers (and kept on the device
- * for studying offline), else the copy kept on the device (features/offline).
+ * for studying offline), else the copy kept on the device (features/offline). With `starredOnly`
+ * (for a signed-in student) only the starred cards, in the set's order.
  */
-export async function loadStudySet(
-  setId: string,
-  options: { pageSize: number; limit?: number },
-  signal?: AbortSignal,
-): Promise<LoadedStudySet> {
+export async function loadStudySet(setId: string, options: StudySetOptions, signal?: AbortSignal): Promise<LoadedStudySet> {
+  const starred = options.starredOnly && authStore.get() ? await readStars(setId, signal) : undefined
+  const only = starred ? { starredOnly: true } : {}
+  const limit = options.limit ?? Number.POSITIVE_INFINITY
   try {
-    const loaded = await loadStudySetOnline(setId, options, signal)
-    void rememberSet(loaded.set, loaded.cards)
-    return loaded
+    const loaded = await loadStudySetOnline(setId, { pageSize: options.pageSize, limit, starred }, signal)
+    // Only a whole set (or its first `limit` cards) is kept on the device, never the starred ones alone.
+    if (!starred) void rememberSet(loaded.set, loaded.cards)
+    return { ...loaded, ...only }
   } catch (error) {
     const kept = isNetworkFailure(error) ? await readOfflineSet(setId) : undefined
     if (!kept) throw error
-    return { set: kept.set, cards: kept.cards.slice(0, options.limit ?? Number.POSITIVE_INFINITY) }
+    const cards = starred ? onlyStarred(kept.cards, starred) : kept.cards
+    return { set: kept.set, cards: cards.slice(0, limit), ...only }
   }
 }
 
 /**
  * A set and its cards in position order, read `pageSize` at a time until the set's cardCount is
  * reached, a short page arrives, or `limit` cards are in hand (docs/study-rules.md: Learn and Write
- * read pages of 100; Match reads its first 50).
+ * read pages of 100; Match reads its first 50). With `starred`, only those cards are kept, and the
+ * reading stops once every starred card is in hand.
  */
 async function loadStudySetOnline(
   setId: string,
-  { pageSize, limit = Number.POSITIVE_INFINITY }: { pageSize: number; limit?: number },
+  { pageSize, limit, starred }: { pageSize: number; limit: number; starred?: ReadonlySet<string> },
   signal?: AbortSignal,
 ): Promise<LoadedStudySet> {
   const set = await setsApi.get(setId, signal)
-  const wanted = Math.min(set.cardCount, limit)
+  const wanted = Math.min(starred ? starred.size : set.cardCount, limit)
   let cards: Flashcard[] = []
   if (wanted > 0) {
     for await (const answer of cardPages(setId, pageSize, signal)) {
-      cards = mergeCards(cards, answer.items)
+      cards = mergeCards(cards, starred ? onlyStarred(answer.items, starred) : answer.items)
       if (cards.length >= wanted) break
     }
   }

@@ -18,6 +18,8 @@ import {
 } from './flashcards'
 import styles from './FlashcardView.module.css'
 import { CardImage } from '@/components/CardImage'
+import { StarButton } from '@/features/study/stars/StarButton'
+import type { Stars } from '@/features/study/stars/useStars'
 
 interface FlashcardViewProps {
   setId: string
@@ -30,6 +32,8 @@ interface FlashcardViewProps {
   onLoadMore: () => Promise<void>
   /** Loads every card of the set (for Shuffle). */
   onLoadAll: () => Promise<void>
+  /** The signed-in student's stars (null for a visitor): a star toggle for the card shown. */
+  stars?: Stars | null
 }
 
 const KEY_EVENTS: Record<string, FlashcardsEvent> = {
@@ -64,7 +68,7 @@ function shuffledIds(cards: readonly Flashcard[]): string[] {
  * cards at a time; Next past them shows the next 20. A signed-in student's sorting goes into
  * their review log.
  */
-export function FlashcardView({ setId, cards, total, loadingMore, loadError, onLoadMore, onLoadAll }: FlashcardViewProps) {
+export function FlashcardView({ setId, cards, total, loadingMore, loadError, onLoadMore, onLoadAll, stars }: FlashcardViewProps) {
   const [state, setState] = useState<FlashcardsState>(() => initialFlashcards(FLASHCARDS_VIEW_STEP))
   const hintId = useId()
   const round = roundCards(state, cards)
@@ -152,6 +156,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
       <p className={styles.piles} aria-live="polite">
         Know it: {counts.known} · Still learning: {counts.learning}
       </p>
+      {stars && card && !state.summary && <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.id)} />}
     </div>
   )
 

@@ -16,6 +16,8 @@ import {
   termRows,
 } from './terms'
 import { PencilIcon, TrashIcon } from '@/components/icons'
+import { StarButton } from '@/features/study/stars/StarButton'
+import type { Stars } from '@/features/study/stars/useStars'
 import styles from './TermsList.module.css'
 
 interface TermsListProps {
@@ -32,6 +34,8 @@ interface TermsListProps {
   /** Owner only: edit and delete buttons on each card. */
   onEdit?: (card: Flashcard) => void
   onDelete?: (card: Flashcard) => void
+  /** The signed-in student's stars (null for a visitor): a star toggle on each card. */
+  stars?: Stars | null
 }
 
 /** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
@@ -53,7 +57,7 @@ function memoryFigures(memory: CardMemoryView, now: number): string {
  * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
  * whole set first, so the order is the set's and not the first page's.
  */
-export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete }: TermsListProps) {
+export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete, stars }: TermsListProps) {
   const [sort, setSort] = useState<TermsSort>('position')
   const [filter, setFilter] = useState<TermsFilter>('all')
   const sortId = useId()
@@ -114,8 +118,9 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                 {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
                 {card.definition && <p className={styles.definitionText}>{card.definition}</p>}
               </div>
-              {(onEdit || onDelete) && (
+              {(onEdit || onDelete || stars) && (
                 <div className={styles.actions}>
+                  {stars && <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} cardName={card.term || String(card.position)} onToggle={() => stars.toggle(card.id)} />}
                   {onEdit && (
                     <button type="button" className={styles.iconButton} aria-label={`Edit flashcard ${card.term || card.position}`} title="Edit flashcard" onClick={() => onEdit(card)}>
                       <PencilIcon />

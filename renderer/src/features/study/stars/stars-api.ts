@@ -1,0 +1,42 @@
+import type { StarsResponse } from '@shared/api/stars'
+import { api, apiRequest } from '@/lib/api'
+import { authStore } from '@/features/auth'
+import { isNetworkFailure } from '@/features/offline'
+
+const starsPath = (setId: string) => `/sets/${encodeURIComponent(setId)}/stars`
+
+/**
+ * The last starred ids read or saved on this page, per student and set: a mode opened while the
+ * network is down still knows which cards are starred (only for this page's lifetime).
+ */
+const lastKnown = new Map<string, ReadonlySet<string>>()
+const keyFor = (setId: string) => `${authStore.get()?.user.id ?? ''}\u0000${setId}`
+
+/** Remembers the starred ids of a set (after a read, or a star or unstar that the server took). */
+export function rememberStars(setId: string, ids: ReadonlySet<string>): void {
+  lastKnown.set(keyFor(setId), ids)
+}
+
+/**
+ * The signed-in student's starred card ids on a set (GET /api/sets/:id/stars); without a network,
+ * the ids last known on this page, else the failure.
+ */
+export async function readStars(setId: string, signal?: AbortSignal): Promise<ReadonlySet<string>> {
+  try {
+    const answer = await api.get<StarsResponse>(starsPath(setId), { signal })
+    const ids = new Set(answer.cardIds)
+    rememberStars(setId, ids)
+    return ids
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? lastKnown.get(keyFor(setId)) : undefined
+    if (kept) return kept
+    throw error
+  }
+}
+
+/** The star calls (documented in GET /api/openapi.json): each needs a signed-in student, and both answer 204. */
+export const starsApi = {
+  list: readStars,
+  star: (setId: string, cardId: string) => apiRequest<void>('PUT', `${starsPath(setId)}/${encodeURIComponent(cardId)}`),
+  unstar: (setId: string, cardId: string) => api.delete<void>(`${starsPath(setId)}/${encodeURIComponent(cardId)}`),
+}
