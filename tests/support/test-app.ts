@@ -11,6 +11,7 @@ import type { DB, DialectName } from '../../server/db/database'
 import { createMailer, type Mailer } from '../../server/features/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from '../../server/features/realtime/account-events'
 import { PostgresAccountEvents } from '../../server/db/postgres-account-events'
+import { buildUser } from './factories'
 import { DatabaseRateLimitStore, MemoryRateLimitStore, type RateLimitStore } from '../../server/http/rate-limit'
 import { silentLogger } from '../../server/logger'
 import { decodeBody, linkToken } from './mail'
@@ -179,7 +180,18 @@ export interface Account {
 let accountCounter = 0
 
 /** Registers (and by default verifies and logs in) a fresh account through the API. */
+/**
+ * An account for a test that is not about registration: a verified one is made through the
+ * repositories (factories.ts: no bcrypt hash of its own, no mail), with a signed-in token. An
+ * unverified one registers through the routes, so its verification mail is in the inbox as a
+ * student's would be; tests of registration or login use `registerAccount` themselves.
+ */
 export async function createAccount(app: TestApp, options: { verified?: boolean; username?: string } = {}): Promise<Account> {
+  return options.verified === false ? registerAccount(app, options) : buildUser(app, options)
+}
+
+/** An account made as a student makes one: register, confirm the emailed link (unless unverified), log in. */
+export async function registerAccount(app: TestApp, options: { verified?: boolean; username?: string } = {}): Promise<Account> {
   accountCounter += 1
   const username = options.username ?? `student${accountCounter}_${Math.random().toString().slice(2, 8)}`
   const email = `${username.toLowerCase()}@example.org`
