@@ -23,7 +23,7 @@ export function StarButton({ starred, onToggle, cardName, disabled = false }: St
   return (
     <button
       type="button"
-      className={styles.star}
+      className={`icon-button ${styles.star}`}
       aria-pressed={starred}
       aria-label={cardName ? `${action}: ${cardName}` : action}
       title={action}

@@ -122,14 +122,14 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
                 <div className={styles.actions}>
                   {stars && <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} cardName={card.term || String(card.position)} onToggle={() => stars.toggle(card.id)} />}
                   {onEdit && (
-                    <button type="button" className={styles.iconButton} aria-label={`Edit flashcard ${card.term || card.position}`} title="Edit flashcard" onClick={() => onEdit(card)}>
+                    <button type="button" className="icon-button" aria-label={`Edit flashcard ${card.term || card.position}`} title="Edit flashcard" onClick={() => onEdit(card)}>
                       <PencilIcon />
                     </button>
                   )}
                   {onDelete && (
                     <button
                       type="button"
-                      className={`${styles.iconButton} ${styles.danger}`}
+                      className={`icon-button ${styles.danger}`}
                       aria-label={`Delete flashcard ${card.term || card.position}`}
                       title="Delete flashcard"
                       onClick={() => onDelete(card)}
