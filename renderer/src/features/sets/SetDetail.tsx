@@ -218,6 +218,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             progress={progress}
             onEdit={isOwner ? setEditingCard : undefined}
             onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
+            languages={set}
           />
           {isOwner && (
             <Suspense fallback={null}>
@@ -234,6 +235,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           loadError={loaded.moreError}
           onLoadMore={loaded.loadMoreCards}
           onLoadAll={loaded.loadAllCards}
+          languages={set}
         />
       )}
 

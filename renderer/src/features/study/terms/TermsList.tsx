@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type { CardMemoryView } from '@shared/api/memory'
 import type { CardProgress } from '@shared/api/study'
 import { CardImage } from '@/components/CardImage'
@@ -16,6 +16,7 @@ import {
   termRows,
 } from './terms'
 import { PencilIcon, TrashIcon } from '@/components/icons'
+import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import styles from './TermsList.module.css'
 
 interface TermsListProps {
@@ -32,6 +33,8 @@ interface TermsListProps {
   /** Owner only: edit and delete buttons on each card. */
   onEdit?: (card: Flashcard) => void
   onDelete?: (card: Flashcard) => void
+  /** The set's read-aloud languages (null: guessed from the cards' writing). */
+  languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
 
 /** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
@@ -53,7 +56,8 @@ function memoryFigures(memory: CardMemoryView, now: number): string {
  * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
  * whole set first, so the order is the set's and not the first page's.
  */
-export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete }: TermsListProps) {
+export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete, languages }: TermsListProps) {
+  const spoken = useSideLanguages(languages, cards)
   const [sort, setSort] = useState<TermsSort>('position')
   const [filter, setFilter] = useState<TermsFilter>('all')
   const sortId = useId()
@@ -101,7 +105,12 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
             <li key={card.id} className={styles.item}>
               <div className={styles.termCell}>
                 {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} />}
-                {card.term && <p className={styles.term}>{card.term}</p>}
+                {card.term && (
+                  <div className={styles.spoken}>
+                    <p className={styles.term}>{card.term}</p>
+                    <SpeakButton text={card.term} language={spoken.term} side="term" />
+                  </div>
+                )}
                 {progress && (
                   <p className={styles.mastery}>
                     <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
@@ -112,7 +121,12 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
               </div>
               <div className={styles.definition}>
                 {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
-                {card.definition && <p className={styles.definitionText}>{card.definition}</p>}
+                {card.definition && (
+                  <div className={styles.spoken}>
+                    <p className={styles.definitionText}>{card.definition}</p>
+                    <SpeakButton text={card.definition} language={spoken.definition} side="definition" />
+                  </div>
+                )}
               </div>
               {(onEdit || onDelete) && (
                 <div className={styles.actions}>
