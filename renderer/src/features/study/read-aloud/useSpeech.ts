@@ -75,3 +75,22 @@ export function useSideLanguages(
     [termLanguage, definitionLanguage, cards],
   )
 }
+
+type SetLanguages = { id: string; termLanguage?: string | null; definitionLanguage?: string | null }
+
+/**
+ * The languages of several sets' sides by set id, for a list mixing sets (Review): each set's
+ * automatic sides guessed from its own cards in `items`.
+ */
+export function useSideLanguagesBySet(items: ReadonlyArray<{ set: SetLanguages; card: { term: string; definition: string } }>): Map<string, SideLanguages> {
+  return useMemo(() => {
+    const bySet = new Map<string, { set: SetLanguages; cards: Array<{ term: string; definition: string }> }>()
+    for (const { set, card } of items) {
+      const entry = bySet.get(set.id) ?? { set, cards: [] }
+      entry.cards.push(card)
+      bySet.set(set.id, entry)
+    }
+    const fallback = browserLanguage()
+    return new Map([...bySet].map(([id, { set, cards }]) => [id, setSideLanguages(set, cards, fallback, (text) => splitAnswer(text).text)]))
+  }, [items])
+}
