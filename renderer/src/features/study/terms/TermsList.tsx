@@ -106,10 +106,10 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
               <div className={styles.termCell}>
                 {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} />}
                 {card.term && (
-                  <div className={styles.spoken}>
-                    <p className={styles.term}>{card.term}</p>
-                    <SpeakButton text={card.term} language={spoken.term} side="term" />
-                  </div>
+                  <p className={styles.term}>
+                    {card.term}
+                    <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" />
+                  </p>
                 )}
                 {progress && (
                   <p className={styles.mastery}>
@@ -122,10 +122,10 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
               <div className={styles.definition}>
                 {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
                 {card.definition && (
-                  <div className={styles.spoken}>
-                    <p className={styles.definitionText}>{card.definition}</p>
-                    <SpeakButton text={card.definition} language={spoken.definition} side="definition" />
-                  </div>
+                  <p className={styles.definitionText}>
+                    {card.definition}
+                    <SpeakButton className={styles.speak} text={card.definition} language={spoken.definition} side="definition" />
+                  </p>
                 )}
               </div>
               {(onEdit || onDelete) && (
