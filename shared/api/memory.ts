@@ -44,7 +44,8 @@ export interface ReviewSummary {
 /** One item of GET /api/review/due. */
 export interface DueItem {
   card: Flashcard
-  set: { id: string; title: string }
+  /** The card's set; its read-aloud languages as on StudySet (null: not chosen). */
+  set: { id: string; title: string; termLanguage: string | null; definitionLanguage: string | null }
   due: string
   retrievability: number
 }

@@ -153,7 +153,7 @@ export const reviewSummarySchema = z.object({
 
 export const dueItemSchema = z.object({
   card: flashcardSchema,
-  set: z.object({ id: z.string(), title: z.string() }),
+  set: z.object({ id: z.string(), title: z.string(), termLanguage: z.string().nullable(), definitionLanguage: z.string().nullable() }),
   due: z.string(),
   retrievability: z.number().describe('Predicted chance of recall now, 0 to 1.'),
 })

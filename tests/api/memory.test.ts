@@ -367,7 +367,7 @@ describe('GET /api/review/summary and /api/review/due', () => {
         expect(dueIds(response)).toEqual([card(0).id, (ownCards[0] as Flashcard).id])
         expect(response.body.items[0]).toEqual({
           card: { id: card(0).id, term: 'alpha', definition: 'alpha means something', position: 1, created: expect.any(String), termImage: null, definitionImage: null },
-          set: { id: openSet.id, title: 'Open Memory' },
+          set: { id: openSet.id, title: 'Open Memory', termLanguage: null, definitionLanguage: null },
           due: expect.any(String),
           retrievability: 1,
         })

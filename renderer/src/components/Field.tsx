@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
 import styles from './Field.module.css'
 
 interface FieldWiring {
@@ -62,4 +62,27 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 /** The multi-line sibling of Field, for descriptions and definitions. */
 export function TextAreaField({ label, error, hint, rows = 3, ...textarea }: TextAreaFieldProps) {
   return <FieldFrame label={label} error={error} hint={hint} renderControl={(wiring) => <textarea {...wiring} rows={rows} {...textarea} />} />
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string
+  error?: string
+  hint?: string
+  children: ReactNode
+}
+
+/** A labelled select (its options as children), with its hint and error like Field. */
+export function SelectField({ label, error, hint, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      renderControl={(wiring) => (
+        <select {...wiring} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  )
 }

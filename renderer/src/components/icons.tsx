@@ -103,3 +103,12 @@ export function CopyIcon(props: IconProps) {
     </Svg>
   )
 }
+
+export function SpeakerIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 9h4l5-4v14l-5-4H4z" />
+      <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+    </Svg>
+  )
+}

@@ -205,6 +205,8 @@ export async function listDue(db: DB, userId: string, before: string, setId: str
       'flashcards.id',
       'study_sets.id as set_id',
       'study_sets.title as set_title',
+      'study_sets.term_language as set_term_language',
+      'study_sets.definition_language as set_definition_language',
       'card_memory.due',
       'card_memory.stability',
       'card_memory.last_review',

@@ -92,7 +92,7 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
     return [
       {
         card,
-        set: { id: row.set_id, title: row.set_title },
+        set: { id: row.set_id, title: row.set_title, termLanguage: row.set_term_language, definitionLanguage: row.set_definition_language },
         due: row.due,
         retrievability: recallProbability(weights, row.stability, new Date(row.last_review), now),
       },

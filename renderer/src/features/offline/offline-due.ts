@@ -16,7 +16,9 @@ export function dueFromKeptSets(sets: CachedSet[], queued: QueuedItem[], now: nu
     for (const card of kept.cards) {
       const memory = memoryOf.get(card.id)
       if (!memory || answered.has(card.id) || Date.parse(memory.due) > now) continue
-      due.push({ card, set: { id: kept.set.id, title: kept.set.title }, due: memory.due, retrievability: memory.retrievability })
+      // A set kept before read-aloud may have no languages: read as not chosen.
+      const set = { id: kept.set.id, title: kept.set.title, termLanguage: kept.set.termLanguage ?? null, definitionLanguage: kept.set.definitionLanguage ?? null }
+      due.push({ card, set, due: memory.due, retrievability: memory.retrievability })
     }
   }
   return due

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { DueItem } from '@shared/api/memory'
-import { AnswerContent, AnswerPictures, answerWords, recordAnswer, SidePicture, withPictureAnswers } from '@/features/study'
+import { AnswerContent, AnswerPictures, answerWords, recordAnswer, type SideLanguages, SidePicture, SpeakButton, useSideLanguagesBySet, withPictureAnswers } from '@/features/study'
 import { errorMessage } from '@/lib/api'
 import { flushAnswers, isNetworkFailure, readOfflineDue, readWaitingCardIds } from '@/features/offline'
 import { reviewApi } from './review-api'
@@ -47,6 +47,9 @@ type Load =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; items: DueItem[]; nextDue: string | null; setTitle: string | null }
+
+/** No language known: no read-aloud button. */
+const NOT_SPOKEN: SideLanguages = { term: null, definition: null }
 
 const percent = (value: number) => `${Math.round(value * 100)}%`
 
@@ -151,6 +154,8 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
     return { asked: items.map((entry, at) => ({ ...entry, card: cards[at] ?? entry.card })), pictures }
   }, [items])
   const item = asked[index] as DueItem
+  const languagesBySet = useSideLanguagesBySet(asked)
+  const spoken = languagesBySet.get(item.set.id) ?? NOT_SPOKEN
   const options = useMemo(() => choiceOptions(item, asked, Math.random), [item, asked])
   // A picture cannot be typed: such a definition is always asked as a choice.
   const ask = item.card.definitionImage ? 'choice' : askOf(preferred, options)
@@ -200,6 +205,7 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
             {item.card.term}
           </p>
         )}
+        <SpeakButton className={styles.speak} text={item.card.term} language={spoken.term} side="term" />
         {ask === 'choice' ? (
           <ChoiceQuestion item={item} options={options} result={result} onAnswer={setResult} />
         ) : (
@@ -208,7 +214,7 @@ function ReviewQueue({ items, onAnswered, onDone }: { items: DueItem[]; onAnswer
       </section>
       {result && (
         <div className={styles.after}>
-          <Feedback item={item} result={result} onOverrule={() => setResult(overrule(result))} />
+          <Feedback item={item} result={result} spoken={spoken} onOverrule={() => setResult(overrule(result))} />
           <NextButton onNext={() => void next()} />
           {saveError && (
             <p className="alert-error" role="alert">
@@ -267,7 +273,7 @@ function TypedQuestion({ item, result, onAnswer }: { item: DueItem; result: Revi
   )
 }
 
-function Feedback({ item, result, onOverrule }: { item: DueItem; result: ReviewResult; onOverrule: () => void }) {
+function Feedback({ item, result, spoken, onOverrule }: { item: DueItem; result: ReviewResult; spoken: SideLanguages; onOverrule: () => void }) {
   const right = isRight(result)
   let verdict = right ? 'Correct!' : 'Incorrect.'
   if (result.ask === 'typed' && result.overruled) verdict = 'Counted as right.'
@@ -280,6 +286,7 @@ function Feedback({ item, result, onOverrule }: { item: DueItem; result: ReviewR
       {(!right || (result.ask === 'typed' && result.check.verdict === 'almost')) && (
         <p>
           The answer: <strong>{answerWords(item.card.definition)}</strong>
+          <SpeakButton text={item.card.definition} language={spoken.definition} side="definition" />
           <AnswerContent answer={item.card.definition} pictureOnly />
         </p>
       )}

@@ -4,7 +4,7 @@ import { answerChoice, answerTyped, askOf, choiceOptions, dueIn, overrule, revie
 
 const item = (id: string, definition: string, retrievability: number, due = '2026-11-20T10:00:00.000Z', position = 1): DueItem => ({
   card: { id, term: `term ${id}`, definition, position, created: '2026-11-01T00:00:00.000Z', termImage: null, definitionImage: null },
-  set: { id: 's1', title: 'Set' },
+  set: { id: 's1', title: 'Set', termLanguage: null, definitionLanguage: null },
   due,
   retrievability,
 })

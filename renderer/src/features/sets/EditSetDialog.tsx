@@ -14,7 +14,7 @@ interface EditSetDialogProps {
   onSaved: (set: StudySet) => void
 }
 
-/** 'Edit Set': title, description and tag of a set the user owns. */
+/** 'Edit Set': title, description, tag and read-aloud languages of a set the user owns. */
 export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
   return (
     <Dialog open={set !== null} title="Edit Set" onClose={onClose}>
@@ -25,7 +25,13 @@ export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
 }
 
 function EditSetForm({ set, onClose, onSaved }: { set: StudySet; onClose: () => void; onSaved: (set: StudySet) => void }) {
-  const initial = { title: set.title, description: set.description, tags: splitTags(set.tags).join(', ') }
+  const initial = {
+    title: set.title,
+    description: set.description,
+    tags: splitTags(set.tags).join(', '),
+    termLanguage: set.termLanguage,
+    definitionLanguage: set.definitionLanguage,
+  }
   const form = useSetForm(initial, setMessages.updateFailed, async (input) => {
     onSaved(await setsApi.update(set.id, input))
     onClose()

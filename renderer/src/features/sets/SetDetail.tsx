@@ -253,6 +253,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             onEdit={isOwner ? setEditingCard : undefined}
             onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
             stars={stars}
+            languages={set}
           />
           {isOwner && (
             <Suspense fallback={null}>
@@ -271,6 +272,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           onLoadMore={shown.loadMore}
           onLoadAll={shown.loadAll}
           stars={stars}
+          languages={set}
         />
       )}
 

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@shared/api/errors'
 import { SET_LIMITS } from '@shared/limits'
-import { Field, TextAreaField } from '@/components/Field'
+import { Field, SelectField, TextAreaField } from '@/components/Field'
+import { languageOptions, listedTag } from '@/features/study'
 import type { SetFormValues } from './useSetForm'
 
 interface SetFormFieldsProps {
@@ -10,7 +11,10 @@ interface SetFormFieldsProps {
   disabled?: boolean
 }
 
-/** Title, Description and Tag, with the server's (or the client check's) errors under each. */
+/**
+ * Title, Description and Tag, with the server's (or the client check's) errors under each, and the
+ * languages the terms and definitions are read aloud in.
+ */
 export function SetFormFields({ values, fields, onChange, disabled }: SetFormFieldsProps) {
   return (
     <>
@@ -43,6 +47,46 @@ export function SetFormFields({ values, fields, onChange, disabled }: SetFormFie
         autoCapitalize="characters"
         disabled={disabled}
       />
+      <LanguageSelect label="Term language" name="termLanguage" value={values.termLanguage} error={fields.termLanguage} onChange={onChange} disabled={disabled} />
+      <LanguageSelect
+        label="Definition language"
+        name="definitionLanguage"
+        value={values.definitionLanguage}
+        error={fields.definitionLanguage}
+        onChange={onChange}
+        disabled={disabled}
+      />
     </>
+  )
+}
+
+interface LanguageSelectProps {
+  label: string
+  name: 'termLanguage' | 'definitionLanguage'
+  value: string | null
+  error?: string
+  onChange: SetFormFieldsProps['onChange']
+  disabled?: boolean
+}
+
+/** A side's read-aloud language: Automatic (null, guessed from the writing) or one of the list. */
+function LanguageSelect({ label, name, value, error, onChange, disabled }: LanguageSelectProps) {
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      value={value === null ? '' : listedTag(value)}
+      onChange={(e) => onChange(name, e.target.value)}
+      error={error}
+      hint="For reading cards aloud. Automatic guesses it from the writing."
+      disabled={disabled}
+    >
+      <option value="">Automatic</option>
+      {languageOptions(value).map((choice) => (
+        <option key={choice.tag} value={choice.tag}>
+          {choice.name}
+        </option>
+      ))}
+    </SelectField>
   )
 }

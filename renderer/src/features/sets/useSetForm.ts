@@ -10,8 +10,14 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
  */
 export const clientSetSchemas = createSetSchemas((text) => text)
 
-/** The Title, Description and Tag fields (the API calls the tag field `tags`, comma-separated). */
-export type SetFormValues = Required<Pick<CreateSetInput, 'title' | 'description' | 'tags'>>
+/**
+ * The Title, Description and Tag fields (the API calls the tag field `tags`, comma-separated), and
+ * the languages the terms and definitions are read aloud in (null: Automatic).
+ */
+export type SetFormValues = Required<Pick<CreateSetInput, 'title' | 'description' | 'tags'>> & {
+  termLanguage: string | null
+  definitionLanguage: string | null
+}
 /** A card's text and pictures as the form holds them (the request names the pictures by id). */
 export interface CardFormValues {
   term: string
@@ -20,7 +26,7 @@ export interface CardFormValues {
   definitionImage: CardImage | null
 }
 
-export const emptySetForm: SetFormValues = { title: '', description: '', tags: '' }
+export const emptySetForm: SetFormValues = { title: '', description: '', tags: '', termLanguage: null, definitionLanguage: null }
 export const emptyCardForm: CardFormValues = { term: '', definition: '', termImage: null, definitionImage: null }
 
 /**
@@ -31,12 +37,15 @@ export function useSetForm(initial: SetFormValues, failureMessage: string, send:
   const form = useSchemaForm({
     schema: clientSetSchemas.createSet,
     initial,
-    // Only the three fields: the schema's isPublic default must not make a public set private.
-    send: ({ title, description, tags }) => send({ title, description, tags }),
+    // Only the form's fields: the schema's isPublic default must not make a public set private.
+    send: ({ title, description, tags, termLanguage, definitionLanguage }) => send({ title, description, tags, termLanguage, definitionLanguage }),
     failureMessage: () => failureMessage,
   })
-  // Spec section 5: tags are forced to upper case.
-  const setValue = (name: keyof SetFormValues, value: string) => form.setValue(name, name === 'tags' ? value.toUpperCase() : value)
+  // Spec section 5: tags are forced to upper case. A language select's '' is Automatic (null).
+  const setValue = (name: keyof SetFormValues, value: string) => {
+    if (name === 'termLanguage' || name === 'definitionLanguage') form.setValue(name, value === '' ? null : value)
+    else form.setValue(name, name === 'tags' ? value.toUpperCase() : value)
+  }
   return { ...form, setValue }
 }
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '@shared/limits'
 import { FormError } from '@/components/FormError'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
@@ -20,6 +20,7 @@ import styles from './FlashcardView.module.css'
 import { CardImage } from '@/components/CardImage'
 import { StarButton } from '@/features/study/stars/StarButton'
 import type { Stars } from '@/features/study/stars/useStars'
+import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 
 interface FlashcardViewProps {
   setId: string
@@ -34,6 +35,8 @@ interface FlashcardViewProps {
   onLoadAll: () => Promise<void>
   /** The signed-in student's stars (null for a visitor): a star toggle for the card shown. */
   stars?: Stars | null
+  /** The set's read-aloud languages (null: guessed from the cards' writing). */
+  languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
 
 const KEY_EVENTS: Record<string, FlashcardsEvent> = {
@@ -68,7 +71,7 @@ function shuffledIds(cards: readonly Flashcard[]): string[] {
  * cards at a time; Next past them shows the next 20. A signed-in student's sorting goes into
  * their review log.
  */
-export function FlashcardView({ setId, cards, total, loadingMore, loadError, onLoadMore, onLoadAll, stars }: FlashcardViewProps) {
+export function FlashcardView({ setId, cards, total, loadingMore, loadError, onLoadMore, onLoadAll, stars, languages }: FlashcardViewProps) {
   const [state, setState] = useState<FlashcardsState>(() => initialFlashcards(FLASHCARDS_VIEW_STEP))
   const hintId = useId()
   const round = roundCards(state, cards)
@@ -81,6 +84,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   const swipeStart = useRef<{ x: number; y: number } | null>(null)
   /** When the last swipe ended: a click right after it (some browsers send one) does not flip. */
   const swipedAt = useRef(0)
+  const spoken = useSideLanguages(languages, cards)
 
   // Next past the loaded cards (or Load More) asks for the next page.
   const wanted = Math.min(state.limit, inRound)
@@ -198,29 +202,39 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   return (
     <section className={styles.view} aria-label="Flashcards" onKeyDown={onKeyDown}>
       {toolbar}
-      <button
-        type="button"
-        className={styles.card}
-        aria-pressed={flipped}
-        aria-describedby={hintId}
-        onClick={onCardClick}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-      >
-        {/* Keyed by card: a new card appears term side up at once, without turning over. */}
-        <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
-          <span className={`${styles.face} ${styles.front}`} aria-hidden={flipped}>
-            <span className={styles.side}>Term</span>
-            {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} size="large" />}
-            {card.term && <span className={styles.term}>{card.term}</span>}
+      {/* The speaker sits on the card, not in it: a button may not hold another, and reading aloud does not flip. */}
+      <div className={styles.cardFrame}>
+        <button
+          type="button"
+          className={styles.card}
+          aria-pressed={flipped}
+          aria-describedby={hintId}
+          onClick={onCardClick}
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
+        >
+          {/* Keyed by card: a new card appears term side up at once, without turning over. */}
+          <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
+            <span className={`${styles.face} ${styles.front}`} aria-hidden={flipped}>
+              <span className={styles.side}>Term</span>
+              {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} size="large" />}
+              {card.term && <span className={styles.term}>{card.term}</span>}
+            </span>
+            <span className={`${styles.face} ${styles.back}`} aria-hidden={!flipped}>
+              <span className={styles.side}>Definition</span>
+              {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} size="large" />}
+              {card.definition && <span className={styles.definition}>{card.definition}</span>}
+            </span>
           </span>
-          <span className={`${styles.face} ${styles.back}`} aria-hidden={!flipped}>
-            <span className={styles.side}>Definition</span>
-            {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} size="large" />}
-            {card.definition && <span className={styles.definition}>{card.definition}</span>}
-          </span>
-        </span>
-      </button>
+        </button>
+        <SpeakButton
+          key={flipped ? 'definition' : 'term'}
+          className={styles.speak}
+          text={flipped ? card.definition : card.term}
+          language={flipped ? spoken.definition : spoken.term}
+          side={flipped ? 'definition' : 'term'}
+        />
+      </div>
       <p id={hintId} className={styles.hint}>
         Tap the card or press Space to flip it. Swipe or use the arrow keys to move.
       </p>

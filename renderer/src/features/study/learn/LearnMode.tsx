@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
 import type { CardImage as CardImageData } from '@shared/api/media'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type { UpdateSessionInput } from '@shared/api/study'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '@shared/limits'
 import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
@@ -9,6 +9,7 @@ import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { saveQuietly, studyApi } from '@/features/study/study-api'
 import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { useStudyCards } from '@/features/study/useStudyCards'
+import { type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import {
   accuracyPercent,
   currentQuestion,
@@ -28,16 +29,18 @@ export function LearnMode({ setId: id }: { setId: string }) {
   const load = useStudyCards(id, { pageSize: STUDY_CARD_PAGE_SIZE })
   return (
     <StudyLoadView title="Learn Mode" setId={id} load={load} emptyAction="using Learn mode">
-      {({ set, cards }) => <LearnSession key={set.id} setId={set.id} cards={cards} />}
+      {({ set, cards }) => <LearnSession key={set.id} set={set} cards={cards} />}
     </StudyLoadView>
   )
 }
 
 const reduce = (state: LearnState, event: LearnEvent) => learnReducer(state, event, Math.random)
 
-function LearnSession({ setId, cards: setCards }: { setId: string; cards: Flashcard[] }) {
+function LearnSession({ set, cards: setCards }: { set: StudySet; cards: Flashcard[] }) {
+  const setId = set.id
   // Picture definitions become answer texts of their own (see card-pictures.tsx).
   const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
+  const spoken = useSideLanguages(set, cards)
   // The place kept before a reload (its last answer already saved), else the start (study-place.ts).
   const [state, dispatch] = useReducer(reduce, cards, (all) => {
     const kept = readPlace<LearnState>('learn', setId, all)
@@ -98,7 +101,7 @@ function LearnSession({ setId, cards: setCards }: { setId: string; cards: Flashc
 
   return (
     <>
-      <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} />
+      <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} spoken={spoken} />
       <LeaveWarning active={state.position > 0 || state.phase === 'answered'} />
     </>
   )
@@ -110,10 +113,13 @@ function QuestionView({
   focusTarget,
   cards,
   pictures,
+  spoken,
 }: {
   /** The set's cards (with their pictures) and the definitions' pictures by id. */
   cards: Flashcard[]
   pictures: Map<string, CardImageData>
+  /** The languages the sides are read aloud in. */
+  spoken: SideLanguages
   state: LearnState
   dispatch: (event: LearnEvent) => void
   /** Given the element to focus when the view changes: the term, or Next once answered. */
@@ -139,6 +145,7 @@ function QuestionView({
         <h2 id={termId} ref={answered ? undefined : focusTarget} tabIndex={-1} className={styles.term}>
           {question.card.term || `Card ${shown?.position ?? ''}`}
         </h2>
+        <SpeakButton className={styles.speak} text={question.card.term} language={spoken.term} side="term" />
       </div>
       <p id={hintId} className={styles.hint}>
         Choose the matching definition. Keys 1 to {question.options.length} choose, Enter goes on.

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '@shared/api/sets'
 import type { CardMemoryView } from '@shared/api/memory'
 import type { CardProgress } from '@shared/api/study'
 import { CardImage } from '@/components/CardImage'
@@ -18,6 +18,7 @@ import {
 import { PencilIcon, TrashIcon } from '@/components/icons'
 import { StarButton } from '@/features/study/stars/StarButton'
 import type { Stars } from '@/features/study/stars/useStars'
+import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import styles from './TermsList.module.css'
 
 interface TermsListProps {
@@ -36,6 +37,8 @@ interface TermsListProps {
   onDelete?: (card: Flashcard) => void
   /** The signed-in student's stars (null for a visitor): a star toggle on each card. */
   stars?: Stars | null
+  /** The set's read-aloud languages (null: guessed from the cards' writing). */
+  languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
 
 /** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
@@ -57,7 +60,8 @@ function memoryFigures(memory: CardMemoryView, now: number): string {
  * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
  * whole set first, so the order is the set's and not the first page's.
  */
-export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete, stars }: TermsListProps) {
+export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete, stars, languages }: TermsListProps) {
+  const spoken = useSideLanguages(languages, cards)
   const [sort, setSort] = useState<TermsSort>('position')
   const [filter, setFilter] = useState<TermsFilter>('all')
   const sortId = useId()
@@ -105,7 +109,12 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
             <li key={card.id} className={styles.item}>
               <div className={styles.termCell}>
                 {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} />}
-                {card.term && <p className={styles.term}>{card.term}</p>}
+                {card.term && (
+                  <p className={styles.term}>
+                    {card.term}
+                    <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" />
+                  </p>
+                )}
                 {progress && (
                   <p className={styles.mastery}>
                     <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
@@ -116,7 +125,12 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
               </div>
               <div className={styles.definition}>
                 {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
-                {card.definition && <p className={styles.definitionText}>{card.definition}</p>}
+                {card.definition && (
+                  <p className={styles.definitionText}>
+                    {card.definition}
+                    <SpeakButton className={styles.speak} text={card.definition} language={spoken.definition} side="definition" />
+                  </p>
+                )}
               </div>
               {(onEdit || onDelete || stars) && (
                 <div className={styles.actions}>

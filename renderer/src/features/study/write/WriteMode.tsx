@@ -8,6 +8,8 @@ import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
+import { type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import type { StudySet } from '@shared/api/sets'
 import {
   batchSummary,
   canCheck,
@@ -48,11 +50,11 @@ export function WriteMode({ setId }: { setId: string }) {
   }
   return (
     <StudyLoadView title={state ? writeTitle(state) : 'Write Mode'} setId={setId} load={load} emptyAction="using Write mode">
-      {() =>
+      {({ set }) =>
         state && (
           <>
             {leftOut > 0 && <p className={`muted ${styles.leftOut}`}>{leftOutNote(leftOut)}</p>}
-            <WriteSession state={state} setId={setId} dispatch={dispatch} />
+            <WriteSession state={state} set={set} dispatch={dispatch} />
             <LeaveWarning active={midBatch(state)} />
           </>
         )
@@ -133,15 +135,16 @@ function answerToSave(before: WriteState, after: WriteState, event: WriteEvent):
 
 interface SessionProps {
   state: WriteState
-  setId: string
+  set: StudySet
   dispatch: (event: WriteEvent) => void
 }
 
-function WriteSession({ state, setId, dispatch }: SessionProps) {
+function WriteSession({ state, set, dispatch }: SessionProps) {
+  const spoken = useSideLanguages(set, state.cards)
   if (state.phase === 'summary') return <BatchSummaryView state={state} dispatch={dispatch} />
-  if (state.phase === 'complete') return <CompleteView state={state} setId={setId} dispatch={dispatch} />
+  if (state.phase === 'complete') return <CompleteView state={state} setId={set.id} dispatch={dispatch} />
   const card = currentCard(state)
-  return card ? <CardView state={state} card={card} dispatch={dispatch} /> : null
+  return card ? <CardView state={state} card={card} dispatch={dispatch} spoken={spoken} /> : null
 }
 
 function actionLabel(state: WriteState): string {
@@ -150,7 +153,7 @@ function actionLabel(state: WriteState): string {
 }
 
 /** One card: its term, the answer box and one button that checks, then moves on. */
-function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCard; dispatch: SessionProps['dispatch'] }) {
+function CardView({ state, card, dispatch, spoken }: { state: WriteState; card: WriteCard; dispatch: SessionProps['dispatch']; spoken: SideLanguages }) {
   const inputId = useId()
   const feedbackId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -180,6 +183,7 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
         <span className={styles.side}>Term</span>
         <EnginePicture card={card} side="term" text={card.term} />
         {card.term && <p className={styles.term}>{card.term}</p>}
+        <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" />
       </section>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>Your answer</label>
@@ -208,7 +212,10 @@ function CardView({ state, card, dispatch }: { state: WriteState; card: WriteCar
           <div className={`${styles.feedback} ${result ? styles.right : styles.wrong}`}>
             <p className={styles.verdict}>{verdictText(outcome)}</p>
             {outcome === 'almost' && <AnswerDifference parts={answerDiff(state.answer, card.definition)} />}
-            <p className={styles.answer}>Correct answer: {card.definition}</p>
+            <p className={styles.answer}>
+              Correct answer: {card.definition}
+              <SpeakButton text={card.definition} language={spoken.definition} side="definition" />
+            </p>
             <EnginePicture card={card} side="definition" text={card.definition} size="small" />
             {canOverrule(state) && (
               <button type="button" className={`button button-secondary ${styles.overrule}`} onClick={() => dispatch({ type: 'overrule' })}>

@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, logIn, test } from './fixtures'
+import { addCards, newOwner } from './set-helpers'
+import { answerLongAgo } from './study-helpers'
+
+/*
+ * Read aloud (issue #19) in the browser. Headless Chromium has no voices, so speechSynthesis is
+ * replaced before the app loads by one with an English and a Japanese voice, which arrive late
+ * (as Chrome's do, with 'voiceschanged') and whose utterances are recorded in window.__spoken.
+ */
+
+interface Spoken {
+  text: string
+  lang: string
+  voice: string | null
+}
+
+async function stubSpeech(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const voices = [
+      { name: 'Test English', lang: 'en-US', voiceURI: 'test-en', default: true, localService: true },
+      { name: 'Test Japanese', lang: 'ja-JP', voiceURI: 'test-ja', default: false, localService: true },
+    ]
+    const spoken: Array<{ text: string; lang: string; voice: string | null }> = []
+    let loaded = false
+    class FakeSynthesis extends EventTarget {
+      speaking = false
+      pending = false
+      paused = false
+      getVoices() {
+        return loaded ? voices.slice() : []
+      }
+      speak(utterance: { text: string; lang: string; voice: { name: string } | null }) {
+        spoken.push({ text: utterance.text, lang: utterance.lang, voice: utterance.voice?.name ?? null })
+      }
+      cancel() {}
+      pause() {}
+      resume() {}
+    }
+    class FakeUtterance {
+      lang = ''
+      voice: unknown = null
+      constructor(public text: string) {}
+    }
+    const synthesis = new FakeSynthesis()
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: synthesis })
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, writable: true, value: FakeUtterance })
+    Object.defineProperty(window, '__spoken', { value: spoken })
+    setTimeout(() => {
+      loaded = true
+      synthesis.dispatchEvent(new Event('voiceschanged'))
+    }, 300)
+  })
+}
+
+const lastSpoken = (page: Page) => page.evaluate(() => ((window as unknown as { __spoken: Spoken[] }).__spoken.at(-1) ?? null) as Spoken | null)
+const spokenCount = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.length)
+
+/** Clicks `button` and expects one more utterance: `text` in `lang`. */
+async function readAloud(page: Page, button: Locator, text: string, lang: string): Promise<void> {
+  const before = await spokenCount(page)
+  await button.click()
+  await expect.poll(() => spokenCount(page)).toBe(before + 1)
+  expect(await lastSpoken(page)).toMatchObject({ text, lang })
+}
+
+async function axeClean(page: Page): Promise<void> {
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+}
+
+const CARDS: Array<[string, string]> = [
+  ['猫', 'cat'],
+  ['いぬ', 'dog'],
+  ['とり', 'bird'],
+  ['さかな', 'fish'],
+]
+
+test('the set form chooses the languages; the speaker reads each side in its language in Terms, Flashcards, Learn, Write and Review, and hides without a voice', async ({ page, server }) => {
+  test.slow()
+  await stubSpeech(page)
+  const owner = await newOwner(server)
+  await logIn(page, owner.account)
+
+  // The create page: Japanese terms, English (US) definitions.
+  await page.goto('/study-sets/create')
+  await page.getByLabel('Title', { exact: true }).fill('Animals in Japanese')
+  await expect(page.getByLabel('Term language')).toHaveValue('')
+  await expect(page.getByLabel('Term language').getByRole('option', { name: 'Automatic' })).toHaveCount(1)
+  await page.getByLabel('Term language').selectOption({ label: 'Japanese' })
+  await page.getByLabel('Definition language').selectOption({ label: 'English (US)' })
+  await axeClean(page)
+  await page.getByRole('button', { name: 'Create Study Set' }).click()
+  await expect(page).toHaveURL((url) => /^\/study-sets\/[^/]+$/.test(url.pathname) && url.pathname !== '/study-sets/create')
+  const setId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '')
+  const cards = await addCards(server, owner, setId, CARDS)
+  await page.reload()
+
+  // The Terms list: each row reads its term in Japanese and its definition in English.
+  const row = page.getByRole('listitem').filter({ hasText: 'cat' })
+  await readAloud(page, row.getByRole('button', { name: 'Read term aloud' }), '猫', 'ja')
+  await readAloud(page, row.getByRole('button', { name: 'Read definition aloud' }), 'cat', 'en-US')
+  expect(await lastSpoken(page)).toMatchObject({ voice: 'Test English' })
+  await axeClean(page)
+
+  // Flashcards: the shown side is read, and the card does not turn over.
+  await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
+  const view = page.getByRole('region', { name: 'Flashcards' })
+  const card = view.getByRole('button', { name: /^(Term|Definition)/ })
+  await expect(card).toHaveAccessibleName(/^Term\s*猫$/)
+  await readAloud(page, view.getByRole('button', { name: 'Read term aloud' }), '猫', 'ja')
+  expect(await lastSpoken(page)).toMatchObject({ voice: 'Test Japanese' })
+  await expect(card).toHaveAttribute('aria-pressed', 'false')
+  await card.click()
+  await expect(card).toHaveAttribute('aria-pressed', 'true')
+  await readAloud(page, view.getByRole('button', { name: 'Read definition aloud' }), 'cat', 'en-US')
+  await expect(card).toHaveAttribute('aria-pressed', 'true')
+  await expect(view.getByRole('button', { name: 'Read term aloud' })).toHaveCount(0)
+  await axeClean(page)
+
+  // Learn: the term of the question.
+  await page.goto(`/study-sets/${setId}/learn`)
+  const term = page.getByRole('main').getByRole('heading', { level: 2 })
+  await expect(term).toHaveText(/^(猫|いぬ|とり|さかな)$/)
+  await readAloud(page, page.getByRole('button', { name: 'Read term aloud' }), (await term.textContent()) ?? '', 'ja')
+  await axeClean(page)
+
+  // Write: the term, and the correct answer once checked.
+  await page.goto(`/study-sets/${setId}/write`)
+  const termCard = page.getByRole('region', { name: 'Term' })
+  await expect(termCard.getByText(/^(猫|いぬ|とり|さかな)$/)).toBeVisible()
+  const writeTerm = (await termCard.getByText(/^(猫|いぬ|とり|さかな)$/).textContent()) ?? ''
+  await readAloud(page, termCard.getByRole('button', { name: 'Read term aloud' }), writeTerm, 'ja')
+  await page.getByLabel('Your answer').fill('no idea')
+  await page.getByRole('button', { name: 'Check Answer' }).click()
+  await expect(page.getByText('Incorrect.')).toBeVisible()
+  const answer = CARDS.find(([japanese]) => japanese === writeTerm)?.[1] ?? ''
+  await readAloud(page, page.getByRole('button', { name: 'Read definition aloud' }), answer, 'en-US')
+  await axeClean(page)
+
+  // Review: a card answered wrongly days ago is due; its set's languages come with it.
+  await answerLongAgo(server, owner, setId, cards[1]!)
+  await page.goto(`/review?set=${setId}`)
+  const review = page.getByRole('region', { name: 'Card to review' })
+  await expect(review.getByText('いぬ', { exact: true })).toBeVisible()
+  await readAloud(page, review.getByRole('button', { name: 'Read term aloud' }), 'いぬ', 'ja')
+  // One card due: it is asked by typing (multiple choice needs other definitions).
+  await review.getByRole('textbox', { name: 'Type the definition' }).fill('no idea')
+  await review.getByRole('button', { name: 'Check Answer' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Incorrect.' })).toBeVisible()
+  await readAloud(page, page.getByRole('button', { name: 'Read definition aloud' }), 'dog', 'en-US')
+  await axeClean(page)
+
+  // The edit dialog: terms back to Automatic (guessed Japanese from the kana; 猫 alone would be
+  // Chinese), definitions in
+  // Korean, which this browser has no voice for: no definition button anywhere.
+  await page.goto(`/study-sets/${setId}`)
+  await page.getByRole('button', { name: 'Edit Set' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Set' })
+  await expect(dialog.getByLabel('Term language')).toHaveValue('ja')
+  await expect(dialog.getByLabel('Definition language')).toHaveValue('en-US')
+  await dialog.getByLabel('Term language').selectOption({ label: 'Automatic' })
+  await dialog.getByLabel('Definition language').selectOption({ label: 'Korean' })
+  await expect(new AxeBuilder({ page }).include('dialog[open]').analyze().then((result) => result.violations)).resolves.toEqual([])
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Read term aloud' })).toHaveCount(CARDS.length)
+  await expect(page.getByRole('button', { name: 'Read definition aloud' })).toHaveCount(0)
+  await readAloud(page, page.getByRole('listitem').filter({ hasText: 'bird' }).getByRole('button', { name: 'Read term aloud' }), 'とり', 'ja')
+  await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
+  await card.click()
+  await expect(card).toHaveAttribute('aria-pressed', 'true')
+  await expect(view.getByRole('button', { name: /aloud$/ })).toHaveCount(0)
+})
+
+test('on a phone the flashcard speaker is in reach, reads without flipping, and the page stays accessible', async ({ page, server }) => {
+  await stubSpeech(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  const owner = await newOwner(server)
+  await logIn(page, owner.account)
+  // No languages chosen: Latin script is read in the browser's language, Japanese by its script.
+  await page.goto('/study-sets/create')
+  await page.getByLabel('Title', { exact: true }).fill('Greetings')
+  await page.getByRole('button', { name: 'Create Study Set' }).click()
+  await expect(page).toHaveURL((url) => /^\/study-sets\/[^/]+$/.test(url.pathname) && url.pathname !== '/study-sets/create')
+  const setId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '')
+  await addCards(server, owner, setId, [
+    ['hello', 'こんにちは'],
+    ['thank you', 'ありがとう'],
+  ])
+  await page.reload()
+  const browserLanguage = await page.evaluate(() => navigator.language)
+
+  await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
+  const view = page.getByRole('region', { name: 'Flashcards' })
+  const card = view.getByRole('button', { name: /^(Term|Definition)/ })
+  const speaker = view.getByRole('button', { name: 'Read term aloud' })
+  await expect(speaker).toBeInViewport()
+  const box = await speaker.boundingBox()
+  expect(box?.width).toBeGreaterThanOrEqual(44)
+  expect(box?.height).toBeGreaterThanOrEqual(44)
+  await readAloud(page, speaker, 'hello', browserLanguage)
+  await expect(card).toHaveAttribute('aria-pressed', 'false')
+  await card.click()
+  await readAloud(page, view.getByRole('button', { name: 'Read definition aloud' }), 'こんにちは', 'ja')
+  await axeClean(page)
+})
