@@ -195,6 +195,9 @@ test('on a phone the flashcard speaker is in reach, reads without flipping, and 
   const view = page.getByRole('region', { name: 'Flashcards' })
   const card = view.getByRole('button', { name: /^(Term|Definition)/ })
   const speaker = view.getByRole('button', { name: 'Read term aloud' })
+  // With the card scrolled to, its speaker is on screen with it (not pushed off the side).
+  await card.scrollIntoViewIfNeeded()
+  await expect(card).toBeInViewport()
   await expect(speaker).toBeInViewport()
   const box = await speaker.boundingBox()
   expect(box?.width).toBeGreaterThanOrEqual(44)
