@@ -1,0 +1,110 @@
+/*
+ * `npm run bench:import`: issue 17's budget on the built server (dist/server/index.js, its import
+ * worker included): an Anki package of 10,000 notes previewed (POST /api/imports/preview) in under
+ * 3 s, while other requests keep their p99. One client reads a set (GET /api/sets/:id) one request
+ * after another, first alone (the baseline) and then while the package is previewed three times;
+ * the report gives each preview's time and the reads' p50/p99 in both phases. BENCH_NOTES sets the
+ * notes (default 10000), BENCH_SECONDS the baseline's length (default 5).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { spawnListening } from '../support/spawn-listening.mjs'
+import { buildAnkiPackage, type FixtureNote } from '../support/anki-packages'
+
+const NOTES = Number(process.env.BENCH_NOTES ?? 10_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const PREVIEWS = 3
+const BUDGET_MS = 3000
+
+const root = process.cwd()
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-bench-import-'))
+const server = await spawnListening(path.join(root, 'dist/server/index.js'), {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', RATE_LIMIT_IMPORT: '0', RATE_LIMIT_REGISTER: '0', RATE_LIMIT_LOGIN: '0' },
+  timeoutMs: 60_000,
+})
+const url = server.url.replace('localhost', '127.0.0.1')
+
+async function api(method: string, route: string, token?: string, body?: unknown) {
+  const response = await fetch(url + route, {
+    method,
+    headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await response.text()
+  if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${text}`)
+  return text ? JSON.parse(text) : undefined
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return { requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+}
+
+try {
+  const password = 'bench password 1'
+  const { user } = await api('POST', '/api/auth/register', undefined, { username: 'benchimport', email: 'benchimport@example.org', password, passwordConfirm: password })
+  const sqlite = new Database(path.join(dataDir, 'cardwise.db'))
+  sqlite.prepare('UPDATE users SET verified = 1 WHERE id = ?').run(user.id)
+  sqlite.close()
+  const { token } = await api('POST', '/api/auth/login', undefined, { identity: 'benchimport', password })
+  const set = await api('POST', '/api/sets', token, { title: 'Read while importing', isPublic: true })
+
+  const notes: FixtureNote[] = Array.from({ length: NOTES }, (_, index) => ({
+    type: index % 10 === 0 ? 'cloze' : 'basic',
+    fields:
+      index % 10 === 0
+        ? [`The {{c1::mitochondrion}} number ${index} makes <b>ATP</b>`, '']
+        : [`Term ${index} <i>with</i> &amp; HTML`, `The definition of term ${index}, a sentence of ordinary length.`],
+    deck: `Bench::Deck ${index % 4}`,
+    tags: ['bench'],
+  }))
+  const apkg = buildAnkiPackage({ generation: 'anki21', notes })
+  console.log(`package: ${NOTES} notes, ${(apkg.length / 1024 / 1024).toFixed(1)} MB`)
+
+  const read = async () => {
+    const start = performance.now()
+    const response = await fetch(`${url}/api/sets/${set.id}`)
+    await response.arrayBuffer()
+    return performance.now() - start
+  }
+  const readFor = async (until: () => boolean) => {
+    const times: number[] = []
+    while (!until()) times.push(await read())
+    return times
+  }
+
+  for (let i = 0; i < 200; i++) await read()
+  const baselineEnd = performance.now() + SECONDS * 1000
+  const baseline = summary(await readFor(() => performance.now() >= baselineEnd))
+
+  let previewing = true
+  const previewTimes: number[] = []
+  const reads = readFor(() => !previewing)
+  for (let i = 0; i < PREVIEWS; i++) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(apkg)]), 'bench.apkg')
+    const start = performance.now()
+    const response = await fetch(`${url}/api/imports/preview`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } })
+    const body = (await response.json()) as { sets?: Array<{ total: number }> }
+    previewTimes.push(performance.now() - start)
+    if (response.status !== 200) throw new Error(`preview: ${response.status} ${JSON.stringify(body)}`)
+    const total = (body.sets ?? []).reduce((sum, item) => sum + item.total, 0)
+    if (total !== NOTES) throw new Error(`preview found ${total} cards, expected ${NOTES}`)
+  }
+  previewing = false
+  const during = summary(await reads)
+
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  console.log(`previews of ${NOTES} notes: ${previewTimes.map((time) => ms(time)).join(', ')} (budget ${BUDGET_MS} ms each)`)
+  console.log(`GET /api/sets/:id alone:           ${baseline.requests} requests, p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`)
+  console.log(`GET /api/sets/:id during previews: ${during.requests} requests, p50 ${ms(during.p50)}, p99 ${ms(during.p99)}`)
+  const slowest = Math.max(...previewTimes)
+  console.log(slowest < BUDGET_MS ? `preview budget met (slowest ${ms(slowest)})` : `MISSED: the slowest preview took ${ms(slowest)}`)
+} finally {
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
