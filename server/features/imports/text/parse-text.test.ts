@@ -84,6 +84,25 @@ describe('text files', () => {
     expect(result.problems.map((problem) => problem.message)).toEqual(['line 3: no definition, skipped', 'line 4: no term, skipped'])
   })
 
+  it('reads a text file without a single tab as comma-separated (UTF-16 "Hello, world")', () => {
+    expect(pairs(parseTextFile('Hello, world', 'hello.txt', {}))).toEqual([['Hello', 'world']])
+    // One tab anywhere: tab-separated, commas kept.
+    expect(pairs(parseTextFile('a, b\tc\nd\te, f', 'mixed.txt', {}))).toEqual([
+      ['a, b', 'c'],
+      ['d', 'e, f'],
+    ])
+  })
+
+  it("reads Anki's plain-text headers in a .csv file instead of taking them for cards", () => {
+    const csv = ['#separator:Comma', '#html:true', '#columns:Front,Back,Extra,Tags', '#tags column:4', '"Q, with comma","A, kept","<i>extra</i>","csv sample"', '"Two lines","1\n2","x","csv multiline"'].join('\n')
+    const result = parseCsvFile(csv, 'sample-anki.csv')
+    expect(pairs(result)).toEqual([
+      ['Q, with comma', 'A, kept'],
+      ['Two lines', '1\n2'],
+    ])
+    expect(result.problems).toEqual([])
+  })
+
   it('reads CSV and JSON with the spec rules, keeping more than 500 cards for the split', () => {
     const csv = ['Term,Definition', ...Array.from({ length: 501 }, (_, i) => `t${i},d${i}`), 'x,'].join('\n')
     const result = parseCsvFile(csv, 'big.csv')

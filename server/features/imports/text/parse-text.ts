@@ -179,7 +179,8 @@ export function parseTextFile(text: string, fileName: string, separators: Separa
   const lines = normalised.split('\n')
   const headers = readAnkiHeaders(lines)
   if (headers) return parseAnkiText(lines, headers, title)
-  if (!separators.termSeparator && !separators.rowSeparator) return parseAnkiText(lines, { html: false, headerLines: 0, separator: '\t' }, title)
+  // No separator chosen: tab, or comma in a file without a single tab (as Anki reads such a file).
+  if (!separators.termSeparator && !separators.rowSeparator) return parseAnkiText(lines, { html: false, headerLines: 0 }, title)
   return parseSeparatedText(normalised, separators, title)
 }
 
@@ -192,6 +193,10 @@ function textOf(value: unknown): string {
 /** CSV as the spec reads it (header row skipped, the first two columns), every card kept: the preview offers the split. */
 export function parseCsvFile(text: string, fileName: string): ParsedImport {
   const content = text.replace(/^\uFEFF/, '')
+  // Anki's "Notes in Plain Text" saved as .csv: its headers (#separator:Comma, #columns:...) decide.
+  const lines = content.replace(/\r\n?/g, '\n').split('\n')
+  const headers = readAnkiHeaders(lines)
+  if (headers) return parseAnkiText(lines, headers, titleFromFileName(fileName) || 'Imported cards')
   const result = Papa.parse<string[]>(content, { skipEmptyLines: 'greedy' })
   const error = result.errors.find((candidate) => candidate.type !== 'Delimiter')
   if (error) throw new TextFormatError(importMessages.csvInvalid(error.message))
