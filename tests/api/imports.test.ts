@@ -2,6 +2,7 @@ import http from 'node:http'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportPreview } from '../../shared/api/imports'
+import { mediaMessages } from '../../shared/api/media'
 import { messages as m } from '../../shared/messages'
 import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '../support/anki-packages'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
@@ -103,23 +104,37 @@ describe('Anki packages', () => {
     expect(await rowCounts()).toEqual(before)
   })
 
-  it('reports pictures (not imported yet) and missing media, and still previews the cards', async () => {
+  it("stores a package's pictures for the caller (media ids in the preview, on the cards once imported), reports missing and refused ones", async () => {
     const bytes = buildAnkiPackage({
       generation: 'anki21b',
       notes: [
         { fields: ['Hund <img src="dog.png">', 'dog'] },
         { fields: ['<img src="gone.png">', 'only a picture that is missing'] },
+        { fields: ['Katze', '<img src="fake.png"> cat'] },
       ],
-      media: { 'dog.png': TINY_PNG },
+      media: { 'dog.png': TINY_PNG, 'fake.png': new TextEncoder().encode('not a picture at all') },
       listedButMissing: ['gone.png'],
     })
     const response = await previewFile('pics.apkg', bytes)
     expect(response.status, response.text).toBe(200)
-    expect(response.body.sets[0].cards).toEqual([{ term: 'Hund', definition: 'dog', termImage: null, definitionImage: null }])
+    const [hund, katze] = response.body.sets[0].cards
+    expect(hund).toEqual({ term: 'Hund', definition: 'dog', termImage: expect.any(String), definitionImage: null })
+    expect(katze).toEqual({ term: 'Katze', definition: 'cat', termImage: null, definitionImage: null })
     expect(response.body.problems).toEqual([
       { line: null, message: 'The picture "gone.png" is listed but missing from the package.' },
-      { line: null, message: '1 picture was left out: pictures cannot be imported yet.' },
+      { line: null, message: `The picture "fake.png" was left out: ${mediaMessages.notAnImage}` },
       { line: 2, message: 'note 2: one side is only a picture, which could not be imported; skipped' },
+    ])
+    const media = await app.db.selectFrom('media').select(['id', 'owner_id']).where('id', '=', hund.termImage).executeTakeFirstOrThrow()
+    expect(media.owner_id).toBe(owner.id)
+
+    // Confirming the import puts the stored picture on the card.
+    const imported = await app.api('POST', '/api/sets/import', { token: owner.token, body: { title: 'Pictures', cards: [hund, katze] } })
+    expect(imported.status, imported.text).toBe(201)
+    const cards = await app.api('GET', `/api/sets/${imported.body.id}/cards?perPage=10`, { token: owner.token })
+    expect(cards.body.items.map((card: { term: string; termImage: { id: string } | null }) => [card.term, card.termImage?.id ?? null])).toEqual([
+      ['Hund', hund.termImage],
+      ['Katze', null],
     ])
   })
 

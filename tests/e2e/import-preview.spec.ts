@@ -173,3 +173,34 @@ test('at a phone width the preview fits and imports', async ({ page, server }) =
   await dialog.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Pasted cards', exact: true })).toBeVisible()
 })
+
+test("an Anki package's pictures show in the preview and come with the cards; a missing one is reported", async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const dialog = await openImportDialog(page, owner)
+  const sharp = (await import('sharp')).default
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer()
+  const bytes = buildAnkiPackage({
+    generation: 'anki21',
+    notes: [
+      { fields: ['Leaf <img src="leaf.png">', 'makes sugar from light'], deck: 'Botany' },
+      { fields: ['Root', '<img src="gone.png">'], deck: 'Botany' },
+      { fields: ['Stem', 'carries water'], deck: 'Botany' },
+    ],
+    media: { 'leaf.png': new Uint8Array(png) },
+    listedButMissing: ['gone.png'],
+  })
+  await dialog.getByLabel('File').setInputFiles({ name: 'Botany.apkg', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) })
+  const preview = dialog.getByRole('region', { name: 'Import preview' })
+  await expect(preview.getByRole('article', { name: /Botany/ })).toContainText('2 cards')
+  const picture = preview.getByRole('img', { name: 'Leaf' })
+  await expect(picture).toBeVisible()
+  await expect.poll(() => picture.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
+  await expect(preview).toContainText('gone.png')
+  await expectNoSerious(page)
+
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Botany', exact: true })).toBeVisible()
+  const imported = page.getByRole('main').getByRole('img', { name: 'Leaf' }).first()
+  await expect(imported).toBeVisible()
+  await expect.poll(() => imported.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
+})

@@ -10,7 +10,7 @@ import { requireVerifiedUser } from '../../http/auth'
 import { invalidInput, payloadTooLarge, unsupportedMediaType } from '../../http/errors'
 import { rateLimit } from '../../http/rate-limit'
 import { route } from '../../http/route'
-import { previewImport, type StoreImage } from './imports.service'
+import { previewImport } from './imports.service'
 import type { ParseJob } from './parse-job'
 
 /** The path that takes multipart bodies (server/http/body.ts lets it through). */
@@ -90,11 +90,8 @@ const readPastedText: RouterMiddleware<Preview> = async (ctx, next) => {
   await next()
 }
 
-/**
- * POST /api/imports/preview (api.md "Import preview and more formats"). `storeImage` stores an
- * Anki package's pictures for the caller; without it previews carry no pictures.
- */
-export function importsRoutes(deps: Deps, options: { storeImage?: StoreImage } = {}): Router {
+/** POST /api/imports/preview (api.md "Import preview and more formats"): a package's pictures are stored for the caller. */
+export function importsRoutes(deps: Deps): Router {
   const router = new Router()
   const multipart = readMultipart(deps)
   route<Preview>(
@@ -123,7 +120,7 @@ export function importsRoutes(deps: Deps, options: { storeImage?: StoreImage } =
     requireVerifiedUser<Preview>(deps),
     rateLimit(deps.rateLimitStore, deps.clock, { name: 'import-preview', max: deps.config.rateLimits.import, windowSeconds: deps.config.rateLimits.windowSeconds }),
     async (ctx) => {
-      const preview: ImportPreview = await previewImport(deps, ctx.state.auth, ctx.state.job, options.storeImage ?? null)
+      const preview: ImportPreview = await previewImport(deps, ctx.state.auth, ctx.state.job)
       ctx.body = preview
     },
   )

@@ -1,17 +1,12 @@
 import type { ImportPreview, PreviewProblem, PreviewSet } from '../../../shared/api/imports'
 import { importMessages } from '../../../shared/import/parse-import'
 import type { Deps } from '../../deps'
-import { invalidInput } from '../../http/errors'
+import { HttpError, invalidInput } from '../../http/errors'
+import { storeImage } from '../media/media.service'
 import type { AuthState } from '../auth/auth.service'
 import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
 import type { ParseJob } from './parse-job'
 import type { ParsedImport } from './parsed-import'
-
-/**
- * Stores one picture for a user and answers its media id (the pictures feature's job; see
- * api.md "Pictures"). Until it is wired in, previews carry no pictures and say so.
- */
-export type StoreImage = (userId: string, bytes: Uint8Array, fileName: string) => Promise<string>
 
 export const previewMessages = {
   tooSlow: 'This file took too long to read; it may be too large or damaged.',
@@ -24,10 +19,10 @@ export const previewMessages = {
  * is returned: the dialog shows the first ones and sends them back on confirm, and a set over
  * 500 cards is split or cut there (`splitForImport`, shared/api/imports.ts).
  */
-export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, storeImage: StoreImage | null): Promise<ImportPreview> {
+export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob): Promise<ImportPreview> {
   const parsed = await parse(deps, job)
   const problems: PreviewProblem[] = [...parsed.problems]
-  const mediaIds = await storePictures(parsed, auth, storeImage, problems)
+  const mediaIds = await storePictures(deps, parsed, auth, problems)
   const sets: PreviewSet[] = []
   for (const set of parsed.sets) {
     const cards = set.cards.flatMap((card) => {
@@ -62,20 +57,19 @@ async function parse(deps: Deps, job: ParseJob): Promise<ParsedImport> {
   return outcome.result
 }
 
-/** Each distinct picture the cards use, stored once; the ones that cannot be stored are reported. */
-async function storePictures(parsed: ParsedImport, auth: AuthState, storeImage: StoreImage | null, problems: PreviewProblem[]): Promise<Map<string, string>> {
+/**
+ * Each distinct picture the cards use, stored once for the caller through the pictures feature
+ * (validated, re-encoded, deduplicated, within the quota); the ones refused are reported.
+ */
+async function storePictures(deps: Deps, parsed: ParsedImport, auth: AuthState, problems: PreviewProblem[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>()
-  const names = Object.keys(parsed.images)
-  if (names.length === 0) return ids
-  if (!storeImage) {
-    problems.push({ line: null, message: `${names.length} picture${names.length === 1 ? ' was' : 's were'} left out: pictures cannot be imported yet.` })
-    return ids
-  }
-  for (const name of names) {
+  for (const name of Object.keys(parsed.images)) {
     try {
-      ids.set(name, await storeImage(auth.user.id, parsed.images[name] as Uint8Array, name))
-    } catch {
-      problems.push({ line: null, message: `The picture "${name}" could not be stored and was left out.` })
+      ids.set(name, (await storeImage(deps, auth.user.id, parsed.images[name] as Uint8Array)).id)
+    } catch (error) {
+      // The pictures feature's refusal (not an image, too many pixels, the quota full) says why.
+      if (!(error instanceof HttpError)) throw error
+      problems.push({ line: null, message: `The picture "${name}" was left out: ${error.message}` })
     }
   }
   return ids

@@ -29,6 +29,14 @@ describe('planImport', () => {
     expect(planImport(preview, choices).map((set) => [set.title, set.cards.length, set.description])).toEqual([['Huge', 500, 'notes']])
   })
 
+  it("keeps the previewed cards' pictures (their media ids) in every part", () => {
+    const pictured = { sets: [{ title: 'Bones', tags: '', total: 2, cards: [{ term: 'femur', definition: '', termImage: null, definitionImage: 'm1' }, { term: 'tibia', definition: 'shin', termImage: 'm2', definitionImage: null }] }] }
+    expect(planImport(pictured as typeof preview, initialChoices(pictured as typeof preview))[0]?.cards).toEqual([
+      { term: 'femur', definition: '', definitionImage: 'm1' },
+      { term: 'tibia', definition: 'shin', termImage: 'm2' },
+    ])
+  })
+
   it('keeps an empty title empty in every part, so that the title check refuses it', () => {
     const choices = { ...initialChoices(preview), titles: ['  ', 'Small'] }
     expect(planImport(preview, choices).map((set) => set.title)).toEqual(['', '', '', 'Small'])

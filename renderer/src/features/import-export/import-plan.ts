@@ -48,13 +48,13 @@ export function planImport(preview: ImportPreview, choices: ImportChoices): Plan
       source,
       title: title === '' ? '' : part.title,
       description: choices.description,
-      cards: part.cards.map(({ term, definition }) => ({ term, definition })),
+      cards: importCards(part.cards),
     }))
   })
 }
 
 /** Previewed cards as the import route takes them: a picture (a media id already stored for the student) only where there is one. */
-export function importCards(cards: readonly PreviewCard[]): ImportCard[] {
+export function importCards(cards: ReadonlyArray<Pick<PreviewCard, 'term' | 'definition'> & Partial<Pick<PreviewCard, 'termImage' | 'definitionImage'>>>): ImportCard[] {
   return cards.map(({ term, definition, termImage, definitionImage }) => ({
     term,
     definition,
