@@ -235,3 +235,20 @@ test('a set marked "Available offline" stays marked; actions that need the netwo
   await page.getByRole('button', { name: 'Create Study Set' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline. This needs a connection.' })).toBeVisible()
 })
+
+test("a set's starred cards study offline after a reload", async ({ page, context, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  for (const card of cards.slice(0, 2)) expect((await apiCall(server, 'PUT', `/sets/${set.id}/stars/${card.id}`, undefined, owner.token)).status).toBe(204)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}/learn?starred=1`)
+  await expect(page.getByText('Studying 2 starred cards')).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
+
+  await context.setOffline(true)
+  await page.goto(`/study-sets/${set.id}/learn?starred=1`, { waitUntil: 'domcontentloaded' })
+  await expect(page.getByText('Studying 2 starred cards')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})

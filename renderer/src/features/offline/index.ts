@@ -14,5 +14,6 @@ export {
   readWaitingCardIds,
   rememberProgress,
   rememberSet,
+  rememberStarred,
   startOfflineSync,
 } from './offline-sync'

@@ -10,6 +10,8 @@ export interface CachedSet {
   set: StudySet
   cards: Flashcard[]
   progress: ProgressItem[] | null
+  /** The owner's starred card ids on the set, when known. */
+  starred?: string[]
   /** Last opened (ms since the epoch): the 20 most recent stay. */
   openedAt: number
   /** Marked "Available offline": kept whatever else is opened. */
@@ -69,8 +71,11 @@ export async function readCachedSet(owner: string, setId: string): Promise<Cache
   return entry && entry.owner === owner ? entry : undefined
 }
 
-/** Progress read before its set was kept (the set page reads both at once): joins the set when it is kept. */
-const progressAhead = new Map<string, ProgressItem[]>()
+/** What the student's own records of a set hold: their progress and their stars. */
+type SetRecords = Partial<Pick<CachedSet, 'progress' | 'starred'>>
+
+/** Records read before their set was kept (the set page reads them at once): they join the set when it is kept. */
+const recordsAhead = new Map<string, SetRecords>()
 
 let lastOpenedAt = 0
 
@@ -95,15 +100,16 @@ export async function writeCachedSet(
   const old = await tx.store.get(set.id)
   const previous = old && old.owner === owner ? old : undefined
   const fuller = cards && (cards.length >= set.cardCount || !previous || cards.length >= previous.cards.length)
-  const ahead = progressAhead.get(`${owner}/${set.id}`)
-  progressAhead.delete(`${owner}/${set.id}`)
-  const kept = progress === undefined ? ahead : progress
+  const ahead = recordsAhead.get(`${owner}/${set.id}`) ?? {}
+  recordsAhead.delete(`${owner}/${set.id}`)
+  const kept = progress === undefined ? ahead.progress : progress
   await tx.store.put({
     setId: set.id,
     owner,
     set,
     cards: fuller ? cards : (previous?.cards ?? []),
     progress: kept === undefined ? (previous?.progress ?? null) : kept,
+    starred: ahead.starred ?? previous?.starred,
     openedAt: openedNow(),
     pinned: previous?.pinned ?? false,
   })
@@ -113,11 +119,12 @@ export async function writeCachedSet(
   await tx.done
 }
 
-export async function writeCachedProgress(owner: string, setId: string, progress: ProgressItem[]): Promise<void> {
+/** Keeps the owner's progress or stars on a kept set (or for it, until it is kept). */
+export async function writeCachedRecords(owner: string, setId: string, records: SetRecords): Promise<void> {
   const db = await offlineDb()
   const entry = await db.get('sets', setId)
-  if (entry && entry.owner === owner) await db.put('sets', { ...entry, progress })
-  else progressAhead.set(`${owner}/${setId}`, progress)
+  if (entry && entry.owner === owner) await db.put('sets', { ...entry, ...records })
+  else recordsAhead.set(`${owner}/${setId}`, { ...recordsAhead.get(`${owner}/${setId}`), ...records })
 }
 
 /** Every set kept for `owner`. */
@@ -144,7 +151,7 @@ export async function writeOwner(owner: string): Promise<void> {
 
 /** Forgets every set, queued answer and the owner: nothing private outlives a session. */
 export async function clearOfflineDb(): Promise<void> {
-  progressAhead.clear()
+  recordsAhead.clear()
   const db = await offlineDb()
   const tx = db.transaction(['sets', 'queue', 'meta'], 'readwrite')
   await Promise.all([tx.objectStore('sets').clear(), tx.objectStore('queue').clear(), tx.objectStore('meta').clear(), tx.done])

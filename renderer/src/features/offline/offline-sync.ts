@@ -15,7 +15,7 @@ import {
   readCachedSet,
   readOwner,
   setPinned,
-  writeCachedProgress,
+  writeCachedRecords,
   writeCachedSet,
   writeOwner,
 } from './offline-db'
@@ -152,12 +152,21 @@ async function clearDevice(): Promise<void> {
 }
 
 export async function rememberProgress(setId: string, progress: ProgressItem[]): Promise<void> {
+  await rememberRecords(setId, { progress })
+}
+
+/** Keeps the student's starred card ids of a set for studying its starred cards offline. */
+export async function rememberStarred(setId: string, starred: readonly string[]): Promise<void> {
+  await rememberRecords(setId, { starred: [...starred] })
+}
+
+async function rememberRecords(setId: string, records: Parameters<typeof writeCachedRecords>[2]): Promise<void> {
   const owner = currentOwner()
   if (!owner) return
   try {
-    await writeCachedProgress(owner, setId, progress)
+    await writeCachedRecords(owner, setId, records)
   } catch {
-    // As above.
+    // A full or missing database only means the records are not kept.
   }
 }
 

@@ -1,7 +1,7 @@
 import type { StarsResponse } from '@shared/api/stars'
 import { api, apiRequest } from '@/lib/api'
 import { authStore } from '@/features/auth'
-import { isNetworkFailure } from '@/features/offline'
+import { isNetworkFailure, readOfflineSet, rememberStarred } from '@/features/offline'
 
 const starsPath = (setId: string) => `/sets/${encodeURIComponent(setId)}/stars`
 
@@ -15,6 +15,8 @@ const keyFor = (setId: string) => `${authStore.get()?.user.id ?? ''}\u0000${setI
 /** Remembers the starred ids of a set (after a read, or a star or unstar that the server took). */
 export function rememberStars(setId: string, ids: ReadonlySet<string>): void {
   lastKnown.set(keyFor(setId), ids)
+  // Kept with the set on the device too, for a starred-only mode opened offline after a reload.
+  void rememberStarred(setId, [...ids])
 }
 
 /**
@@ -28,8 +30,9 @@ export async function readStars(setId: string, signal?: AbortSignal): Promise<Re
     rememberStars(setId, ids)
     return ids
   } catch (error) {
-    const kept = isNetworkFailure(error) ? lastKnown.get(keyFor(setId)) : undefined
-    if (kept) return kept
+    if (!isNetworkFailure(error)) throw error
+    const kept = lastKnown.get(keyFor(setId)) ?? (await readOfflineSet(setId))?.starred
+    if (kept) return new Set(kept)
     throw error
   }
 }
