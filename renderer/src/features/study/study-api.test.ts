@@ -17,6 +17,7 @@ vi.mock('@/features/offline', () => ({
   queueAnswer: vi.fn(),
   readOfflineSet: vi.fn(),
   rememberProgress: vi.fn(),
+  rememberStarred: vi.fn(),
   rememberSet: (set: StudySet) => remembered.push(set.id),
 }))
 
