@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
@@ -43,7 +44,9 @@ test('Learn keeps its place across a reload, without saving an answer twice', as
   await expect.poll(() => attempts(server, owner.token, set.id)).toBe(4)
 })
 
-test('Write keeps its place across a reload; leaving in the middle of a batch asks first', async ({ page, server }) => {
+test('Write keeps its place across a reload; leaving in the middle of a batch asks first (phone width, light theme)', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.emulateMedia({ colorScheme: 'light' })
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
   await logIn(page, owner.account)
@@ -58,6 +61,7 @@ test('Write keeps its place across a reload; leaving in the middle of a batch as
   await page.getByRole('link', { name: 'Back to Study Set' }).click()
   const dialog = page.getByRole('dialog', { name: 'Leave in the middle of this batch?' })
   await expect(dialog).toContainText('Your place is kept on this device')
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   await dialog.getByRole('button', { name: 'Stay' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/write$/)
