@@ -42,14 +42,21 @@ class FakeStream implements EventStream {
 const unauthenticated = Object.assign(new Error('no'), { status: 401 })
 const offline = Object.assign(new Error('offline'), { status: 0 })
 
-function setup(options: { token?: string; refresh?: () => Promise<AuthResponse>; fetchMe?: () => Promise<{ user: User }> } = {}) {
-  let token = options.token ?? tokenExpiringAt(Date.now() + 3600_000)
+function setup(
+  options: {
+    token?: string
+    refresh?: (token: string) => Promise<AuthResponse>
+    fetchMe?: () => Promise<{ user: User }>
+    ownChangeSettled?: () => Promise<unknown>
+  } = {},
+) {
+  let token: string | null = options.token ?? tokenExpiringAt(Date.now() + 3600_000)
   const streams: FakeStream[] = []
   const invalidated: InvalidationReason[] = []
   const updatedUsers: User[] = []
   const monitor = new SessionMonitor({
     token: () => token,
-    refresh: options.refresh ?? (async () => ({ token, user })),
+    refresh: options.refresh ?? (async () => ({ token: token ?? '', user })),
     fetchMe: options.fetchMe ?? (async () => ({ user })),
     openStream: () => {
       const stream = new FakeStream()
@@ -62,8 +69,13 @@ function setup(options: { token?: string; refresh?: () => Promise<AuthResponse>;
     onUserUpdated: (next) => updatedUsers.push(next),
     onInvalidated: (reason) => invalidated.push(reason),
     now: () => Date.now(),
+    ownChangeSettled: options.ownChangeSettled,
   })
-  return { monitor, streams, invalidated, updatedUsers }
+  /** What the page holds now (a new token, or none once it signed out). */
+  const setToken = (next: string | null) => {
+    token = next
+  }
+  return { monitor, streams, invalidated, updatedUsers, setToken }
 }
 
 beforeEach(() => {
@@ -136,40 +148,20 @@ describe('SessionMonitor', () => {
   })
 
   it("waits for this device's own password change and keeps the session when the page holds the new token", async () => {
-    let finishChange = (_token: string) => undefined as void
-    const change = ownAccountChange(() => new Promise<string>((resolve) => (finishChange = resolve)))
+    let finishChange = () => undefined as void
+    const change = ownAccountChange(() => new Promise<void>((resolve) => (finishChange = resolve)))
     const fresh = tokenExpiringAt(Date.now() + 7200_000)
-    let current = tokenExpiringAt(Date.now() + 3600_000)
     const refresh = vi.fn(async (token: string) => (token === fresh ? { token: fresh, user } : Promise.reject(unauthenticated)))
-    const invalidated: InvalidationReason[] = []
-    const streams: FakeStream[] = []
-    const monitor = new SessionMonitor({
-      token: () => current,
-      refresh,
-      fetchMe: async () => ({ user }),
-      openStream: () => {
-        const stream = new FakeStream()
-        streams.push(stream)
-        return stream
-      },
-      onRefreshed: (auth) => {
-        current = auth.token
-      },
-      onUserUpdated: () => undefined,
-      onInvalidated: (reason) => invalidated.push(reason),
-      now: () => Date.now(),
-      ownChangeSettled: ownAccountChangeSettled,
-    })
-    current = fresh
+    const { monitor, streams, invalidated, setToken } = setup({ token: fresh, refresh, ownChangeSettled: ownAccountChangeSettled })
     monitor.start()
     await vi.advanceTimersByTimeAsync(0)
     // The server's event comes before the page has its answer (the old token is refused by now).
-    current = tokenExpiringAt(Date.now() + 3600_000)
+    setToken(tokenExpiringAt(Date.now() + 3600_000))
     streams[0]?.emit('user.updated', { tokenKeyChanged: true })
     await vi.advanceTimersByTimeAsync(0)
     expect(invalidated).toEqual([])
-    current = fresh
-    finishChange(fresh)
+    setToken(fresh)
+    finishChange()
     await change
     await vi.advanceTimersByTimeAsync(0)
     expect(invalidated).toEqual([])
@@ -178,32 +170,14 @@ describe('SessionMonitor', () => {
   })
 
   it('ends quietly when the page signed out during its own change (account deleted or email changed here)', async () => {
-    let token: string | null = tokenExpiringAt(Date.now() + 3600_000)
-    const invalidated: InvalidationReason[] = []
-    const streams: FakeStream[] = []
-    const monitor = new SessionMonitor({
-      token: () => token,
-      refresh: async () => ({ token: token ?? '', user }),
-      fetchMe: async () => ({ user }),
-      openStream: () => {
-        const stream = new FakeStream()
-        streams.push(stream)
-        return stream
-      },
-      onRefreshed: () => undefined,
-      onUserUpdated: () => undefined,
-      onInvalidated: (reason) => invalidated.push(reason),
-      now: () => Date.now(),
-      ownChangeSettled: ownAccountChangeSettled,
-    })
+    const { monitor, streams, invalidated, setToken } = setup({ ownChangeSettled: ownAccountChangeSettled })
     monitor.start()
     await vi.advanceTimersByTimeAsync(0)
-    const deletion = ownAccountChange(async () => {
+    await ownAccountChange(async () => {
       streams[0]?.emit('user.deleted', { id: 'u1' })
       await Promise.resolve()
-      token = null
+      setToken(null)
     })
-    await deletion
     await vi.advanceTimersByTimeAsync(0)
     expect(invalidated).toEqual([])
     expect(streams[0]?.closed).toBe(true)
