@@ -48,3 +48,30 @@ describe('the offline database (IndexedDB)', () => {
     expect(await reopened.count('u1')).toBe(0)
   })
 })
+
+describe('records kept with a set (progress, stars)', () => {
+  it('are not lost when they are written while the set itself is being kept', async () => {
+    const { writeCachedRecords } = await import('./offline-db')
+    for (let round = 0; round < 20; round++) {
+      await clearOfflineDb()
+      await Promise.all([
+        writeCachedRecords('u1', 's', { starred: ['c1'] }),
+        writeCachedSet('u1', aSet('s'), cards(2)),
+        writeCachedRecords('u1', 's', { progress: [] }),
+      ])
+      const kept = await readCachedSet('u1', 's')
+      expect(kept?.starred).toEqual(['c1'])
+      expect(kept?.progress).toEqual([])
+    }
+  })
+
+  it('are not lost when two are written at once on a kept set (progress and stars arrive together)', async () => {
+    const { writeCachedRecords } = await import('./offline-db')
+    await clearOfflineDb()
+    await writeCachedSet('u1', aSet('s'), cards(2))
+    await Promise.all([writeCachedRecords('u1', 's', { progress: [] }), writeCachedRecords('u1', 's', { starred: ['c2'] })])
+    const kept = await readCachedSet('u1', 's')
+    expect(kept?.progress).toEqual([])
+    expect(kept?.starred).toEqual(['c2'])
+  })
+})

@@ -121,10 +121,13 @@ export async function writeCachedSet(
 
 /** Keeps the owner's progress or stars on a kept set (or for it, until it is kept). */
 export async function writeCachedRecords(owner: string, setId: string, records: SetRecords): Promise<void> {
-  const db = await offlineDb()
-  const entry = await db.get('sets', setId)
-  if (entry && entry.owner === owner) await db.put('sets', { ...entry, ...records })
+  // One read-and-write transaction: writes to the same set (its progress and its stars arriving
+  // together, the set itself being kept) queue up instead of overwriting each other.
+  const tx = (await offlineDb()).transaction('sets', 'readwrite')
+  const entry = await tx.store.get(setId)
+  if (entry && entry.owner === owner) await tx.store.put({ ...entry, ...records })
   else recordsAhead.set(`${owner}/${setId}`, { ...recordsAhead.get(`${owner}/${setId}`), ...records })
+  await tx.done
 }
 
 /** Every set kept for `owner`. */
@@ -133,9 +136,10 @@ export async function listCachedSets(owner: string): Promise<CachedSet[]> {
 }
 
 export async function setPinned(owner: string, setId: string, pinned: boolean): Promise<void> {
-  const db = await offlineDb()
-  const entry = await db.get('sets', setId)
-  if (entry && entry.owner === owner) await db.put('sets', { ...entry, pinned })
+  const tx = (await offlineDb()).transaction('sets', 'readwrite')
+  const entry = await tx.store.get(setId)
+  if (entry && entry.owner === owner) await tx.store.put({ ...entry, pinned })
+  await tx.done
 }
 
 const OWNER_KEY = 'owner'
