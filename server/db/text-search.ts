@@ -47,3 +47,40 @@ export function publicSetSearch(search: string, tags: string[]): PublicSetSearch
 export function lowerCased(column: string): Expression<string> {
   return sql<string>`lower(${sql.ref(column)})`
 }
+
+/**
+ * Whether a search matches a set's title and description as the public-set index matches it
+ * (FTS5's unicode61 tokenizer on SQLite, cardwise_search_text on PostgreSQL, migration 0005), for
+ * lists the index does not hold (a student's own sets): case and accents folded, every run of
+ * characters other than letters and digits a word break; every word of the search must match
+ * whole words of the text, in order for a word with parts ("cell-bio" is "cell" then "bio"), the
+ * search's last part a prefix so a word being typed already matches. A search without words matches.
+ */
+export function matchesSearch(search: string, texts: readonly string[]): boolean {
+  const phrases = searchWords(search).map(searchTextWords)
+  if (phrases.length === 0) return true
+  const fields = texts.map(searchTextWords)
+  return phrases.every((parts, index) => fields.some((words) => hasPhrase(words, parts, index === phrases.length - 1)))
+}
+
+/** A text's words, folded as the index folds them: lower case, accents off. */
+export function searchTextWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+}
+
+/** Whether `parts` appear as consecutive words of `words`, the last one as a prefix when `prefix`. */
+function hasPhrase(words: string[], parts: string[], prefix: boolean): boolean {
+  for (let start = 0; start + parts.length <= words.length; start++) {
+    const matches = parts.every((part, at) => {
+      const word = words[start + at] ?? ''
+      return prefix && at === parts.length - 1 ? word.startsWith(part) : word === part
+    })
+    if (matches) return true
+  }
+  return false
+}

@@ -1,10 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely'
 import { compiledQuery } from '../../db/compiled-query'
 import type { DB } from '../../db/database'
-import type { StudySetsTable } from '../../db/schema'
+import type { Database, StudySetsTable } from '../../db/schema'
 import { publicSetIndex, wordlessSearch } from '../../db/public-set-index'
-import { containsIgnoringCase } from '../../db/text-search'
-import { hasSearchWords, matchesSearch } from '../../../shared/text/search-match'
+import { containsIgnoringCase, matchesSearch, searchWords } from '../../db/text-search'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -60,7 +59,7 @@ function filtered(db: DB, filter: SetFilter) {
 export async function listSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
   // Public sets are many: their words and tags go to the full-text index (server/db/). A user's
   // own sets are few, found by owner_id first, so the plain filters are cheap there.
-  if (!filter.publicOnly) return hasSearchWords(filter.search) ? listOwnSetsMatching(db, filter, page) : listFilteredSets(db, filter, page)
+  if (!filter.publicOnly) return searchWords(filter.search).length > 0 ? listOwnSetsMatching(db, filter, page) : listFilteredSets(db, filter, page)
   const indexed = await publicSetIndex(db).list(db, filter.search, filter.tags, page)
   // Without words for the index the public list is all public sets (with their tags), or those
   // containing a search of punctuation only ('%'): the is_public index, newest first.
@@ -77,18 +76,18 @@ async function listFilteredSets(db: DB, filter: SetFilter, page: { limit: number
     .orderBy('study_sets.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-  const items = await selectSetsWithOwner(db)
-    .where('study_sets.id', 'in', ids)
-    .orderBy('study_sets.created', 'desc')
-    .orderBy('study_sets.id', 'desc')
-    .execute()
-  return { items, total: Number(total) }
+  return { items: await setsNewestFirst(db, ids), total: Number(total) }
+}
+
+/** The sets of `ids` (a list, or a query of ids) with their owners' names, newest first. */
+function setsNewestFirst(db: DB, ids: string[] | SelectQueryBuilder<Database, 'study_sets', { id: string }>) {
+  return selectSetsWithOwner(db).where('study_sets.id', 'in', ids).orderBy('study_sets.created', 'desc').orderBy('study_sets.id', 'desc').execute()
 }
 
 /**
  * A user's own sets matching a search with words, as Public Sets match them (matchesSearch in
- * shared/text: word starts, accents folded): their titles and descriptions are read (a user's sets
- * are few) and matched here, so both lists find the same sets for the same search.
+ * server/db/text-search.ts: word starts, accents folded): their titles and descriptions are read
+ * (a user's sets are few) and matched here, so both lists find the same sets for the same search.
  */
 async function listOwnSetsMatching(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
   const candidates = await filtered(db, { ...filter, search: '' })
@@ -98,11 +97,7 @@ async function listOwnSetsMatching(db: DB, filter: SetFilter, page: { limit: num
     .execute()
   const matching = candidates.filter((set) => matchesSearch(filter.search, [set.title, set.description]))
   const ids = matching.slice(page.offset, page.offset + page.limit).map((set) => set.id)
-  const items =
-    ids.length === 0
-      ? []
-      : await selectSetsWithOwner(db).where('study_sets.id', 'in', ids).orderBy('study_sets.created', 'desc').orderBy('study_sets.id', 'desc').execute()
-  return { items, total: matching.length }
+  return { items: ids.length === 0 ? [] : await setsNewestFirst(db, ids), total: matching.length }
 }
 
 /** The distinct tags of the sets matching the filter, sorted. */

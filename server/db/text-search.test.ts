@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasSearchWords, matchesSearch, searchTextWords } from './search-match'
+import { matchesSearch, searchTextWords, searchWords } from './text-search'
 
 describe('matchesSearch (Public Sets and My Sets match the same way)', () => {
   const biochemistry = ['Biochemistry', 'Enzymes and metabolism']
@@ -27,8 +27,8 @@ describe('matchesSearch (Public Sets and My Sets match the same way)', () => {
   })
 
   it('a search with no letter or digit has no words (the lists then filter by "contains")', () => {
-    expect(hasSearchWords('%')).toBe(false)
-    expect(hasSearchWords(' -- ')).toBe(false)
+    expect(searchWords('%')).toEqual([])
+    expect(searchWords(' -- ')).toEqual([])
     expect(matchesSearch('%', biochemistry)).toBe(true)
     expect(searchTextWords("Niño's café, 2nd ed.")).toEqual(['nino', 's', 'cafe', '2nd', 'ed'])
   })
