@@ -34,6 +34,31 @@ function offlineRecords(page: Page): Promise<{ sets: number; queue: number }> {
   )
 }
 
+/** The set kept on the device under `setId`, as the offline database holds it. */
+function keptSet(page: Page, setId: string): Promise<{ progress: unknown[] | null; pinned: boolean } | undefined> {
+  return page.evaluate(
+    (id) =>
+      new Promise<{ progress: unknown[] | null; pinned: boolean } | undefined>((resolve, reject) => {
+        const request = indexedDB.open('cardwise-offline')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('sets')) {
+            db.close()
+            resolve(undefined)
+            return
+          }
+          const get = db.transaction('sets').objectStore('sets').get(id)
+          get.onsuccess = () => {
+            db.close()
+            resolve(get.result)
+          }
+        }
+      }),
+    setId,
+  )
+}
+
 /** The term on show in Write mode. */
 async function termOnShow(page: Page): Promise<string> {
   const region = page.getByRole('region', { name: 'Term' })
@@ -153,20 +178,7 @@ test('Review works offline from the kept sets: the due cards are asked, and the 
   await page.evaluate(() => navigator.serviceWorker.ready)
   // The set is kept with its memory state (read with its progress).
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const request = indexedDB.open('cardwise-offline')
-            request.onsuccess = () => {
-              const get = request.result.transaction('sets').objectStore('sets').getAll()
-              get.onsuccess = () => resolve((get.result as Array<{ progress: unknown[] | null }>)[0]?.progress?.length ?? 0)
-            }
-          }),
-      ),
-    )
-    .toBe(2)
+  await expect.poll(async () => (await keptSet(page, set.id))?.progress?.length ?? 0).toBe(2)
 
   await context.setOffline(true)
   await page.goto('/review', { waitUntil: 'domcontentloaded' })
@@ -226,6 +238,8 @@ test('a set marked "Available offline" stays marked; actions that need the netwo
   const toggle = page.getByRole('checkbox', { name: 'Available offline' })
   await expect(toggle).toBeEnabled()
   await toggle.check()
+  // The mark is written to IndexedDB after the click: a reload at once could cut the write off.
+  await expect.poll(async () => (await keptSet(page, set.id))?.pinned).toBe(true)
   await page.reload()
   await expect(page.getByRole('checkbox', { name: 'Available offline' })).toBeChecked()
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { Flashcard, StudySet } from '@shared/api/sets'
 import { createAnswerQueue } from './answer-queue'
-import { clearOfflineDb, idbQueueStore, RECENT_SETS_KEPT, readCachedSet, setPinned, writeCachedSet } from './offline-db'
+import { clearOfflineDb, idbQueueStore, RECENT_SETS_KEPT, readCachedSet, writeCachedRecords, writeCachedSet } from './offline-db'
 
 const aSet = (id: string, cardCount = 2) => ({ id, title: id, cardCount }) as unknown as StudySet
 const cards = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `c${index}` }) as unknown as Flashcard)
@@ -11,7 +11,7 @@ describe('the offline database (IndexedDB)', () => {
   it('keeps the 20 sets opened last and every set marked "Available offline"', async () => {
     await clearOfflineDb()
     await writeCachedSet('u1', aSet('pinned'), cards(2))
-    await setPinned('u1', 'pinned', true)
+    await writeCachedRecords('u1', 'pinned', { pinned: true })
     for (let index = 0; index < RECENT_SETS_KEPT + 3; index++) await writeCachedSet('u1', aSet(`s${index}`), cards(2))
     expect(await readCachedSet('u1', 'pinned')).toBeDefined()
     expect(await readCachedSet('u1', 's0')).toBeUndefined()
@@ -51,7 +51,6 @@ describe('the offline database (IndexedDB)', () => {
 
 describe('records kept with a set (progress, stars)', () => {
   it('are not lost when they are written while the set itself is being kept', async () => {
-    const { writeCachedRecords } = await import('./offline-db')
     for (let round = 0; round < 20; round++) {
       await clearOfflineDb()
       await Promise.all([
@@ -66,7 +65,6 @@ describe('records kept with a set (progress, stars)', () => {
   })
 
   it('are not lost when two are written at once on a kept set (progress and stars arrive together)', async () => {
-    const { writeCachedRecords } = await import('./offline-db')
     await clearOfflineDb()
     await writeCachedSet('u1', aSet('s'), cards(2))
     await Promise.all([writeCachedRecords('u1', 's', { progress: [] }), writeCachedRecords('u1', 's', { starred: ['c2'] })])

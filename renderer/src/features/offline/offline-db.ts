@@ -71,8 +71,8 @@ export async function readCachedSet(owner: string, setId: string): Promise<Cache
   return entry && entry.owner === owner ? entry : undefined
 }
 
-/** What the student's own records of a set hold: their progress and their stars. */
-type SetRecords = Partial<Pick<CachedSet, 'progress' | 'starred'>>
+/** What the student's own records of a kept set hold: their progress, their stars, "Available offline". */
+export type SetRecords = Partial<Pick<CachedSet, 'progress' | 'starred' | 'pinned'>>
 
 /** Records read before their set was kept (the set page reads them at once): they join the set when it is kept. */
 const recordsAhead = new Map<string, SetRecords>()
@@ -87,31 +87,25 @@ function openedNow(): number {
 
 /**
  * Keeps a set as just read from the server. A shorter read (Match reads its first 50 cards) does
- * not replace a fuller copy of the same set; progress is kept unless new progress is given.
+ * not replace a fuller copy of the same set; the student's records (writeCachedRecords) stay.
  */
-export async function writeCachedSet(
-  owner: string,
-  set: StudySet,
-  cards: Flashcard[] | null,
-  progress?: ProgressItem[] | null,
-): Promise<void> {
+export async function writeCachedSet(owner: string, set: StudySet, cards: Flashcard[]): Promise<void> {
   const db = await offlineDb()
   const tx = db.transaction('sets', 'readwrite')
   const old = await tx.store.get(set.id)
   const previous = old && old.owner === owner ? old : undefined
-  const fuller = cards && (cards.length >= set.cardCount || !previous || cards.length >= previous.cards.length)
+  const fuller = cards.length >= set.cardCount || !previous || cards.length >= previous.cards.length
   const ahead = recordsAhead.get(`${owner}/${set.id}`) ?? {}
   recordsAhead.delete(`${owner}/${set.id}`)
-  const kept = progress === undefined ? ahead.progress : progress
   await tx.store.put({
     setId: set.id,
     owner,
     set,
     cards: fuller ? cards : (previous?.cards ?? []),
-    progress: kept === undefined ? (previous?.progress ?? null) : kept,
+    progress: ahead.progress ?? previous?.progress ?? null,
     starred: ahead.starred ?? previous?.starred,
     openedAt: openedNow(),
-    pinned: previous?.pinned ?? false,
+    pinned: ahead.pinned ?? previous?.pinned ?? false,
   })
   // Only the most recent sets stay, and every set marked "Available offline".
   const recent = (await tx.store.getAll()).filter((entry) => !entry.pinned).sort((a, b) => b.openedAt - a.openedAt)
@@ -119,7 +113,7 @@ export async function writeCachedSet(
   await tx.done
 }
 
-/** Keeps the owner's progress or stars on a kept set (or for it, until it is kept). */
+/** Keeps the owner's progress, stars or "Available offline" on a kept set (or for it, until it is kept). */
 export async function writeCachedRecords(owner: string, setId: string, records: SetRecords): Promise<void> {
   // One read-and-write transaction: writes to the same set (its progress and its stars arriving
   // together, the set itself being kept) queue up instead of overwriting each other.
@@ -133,13 +127,6 @@ export async function writeCachedRecords(owner: string, setId: string, records: 
 /** Every set kept for `owner`. */
 export async function listCachedSets(owner: string): Promise<CachedSet[]> {
   return (await (await offlineDb()).getAll('sets')).filter((entry) => entry.owner === owner)
-}
-
-export async function setPinned(owner: string, setId: string, pinned: boolean): Promise<void> {
-  const tx = (await offlineDb()).transaction('sets', 'readwrite')
-  const entry = await tx.store.get(setId)
-  if (entry && entry.owner === owner) await tx.store.put({ ...entry, pinned })
-  await tx.done
 }
 
 const OWNER_KEY = 'owner'

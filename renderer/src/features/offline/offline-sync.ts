@@ -14,7 +14,7 @@ import {
   listCachedSets,
   readCachedSet,
   readOwner,
-  setPinned,
+  type SetRecords,
   writeCachedRecords,
   writeCachedSet,
   writeOwner,
@@ -49,11 +49,15 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'network'
 }
 
+/** Sends one answer or Match result (POST /api/sets/:id/answers or /match-results); a recorded answer is announced. */
+async function postItem(item: Omit<QueuedItem, 'attempts' | 'notBefore' | 'seq'>): Promise<void> {
+  await api.post(`/sets/${encodeURIComponent(item.setId)}/${item.kind === 'answer' ? 'answers' : 'match-results'}`, item.body)
+  if (item.kind === 'answer') notifyAnswered()
+}
+
 async function sendQueued(item: QueuedItem): Promise<SendResult> {
-  const path = `/sets/${encodeURIComponent(item.setId)}/${item.kind === 'answer' ? 'answers' : 'match-results'}`
   try {
-    await api.post(path, item.body)
-    if (item.kind === 'answer') notifyAnswered()
+    await postItem(item)
     return { ok: true }
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, failure: { status: error.status, retryAfterSeconds: error.retryAfterSeconds } }
@@ -108,24 +112,30 @@ export async function flushAnswers({ ignoreBackoff = false } = {}): Promise<void
 
 /**
  * Queues an answer (or a Match result) of the signed-in student with a client id and the real
- * time it was given, then tries to send the queue. Resolves once the answer is stored; a visitor's
- * answers are not kept.
+ * time it was given, then tries to send the queue. Resolves once the answer is stored; where it
+ * cannot be stored (the database fails) it is sent at once, and a failed send rejects. A
+ * visitor's answers are not kept.
  */
-export async function queueAnswer(kind: QueuedKind, setId: string, body: Record<string, unknown>): Promise<void> {
+export async function queueAnswer(kind: QueuedKind, setId: string, body: object): Promise<void> {
   startOfflineSync()
   const owner = currentOwner()
   if (!owner) return
-  await theQueue().enqueue({ owner, kind, setId, body: { ...body, clientId: newClientId(), answeredAt: new Date().toISOString() } })
+  const item = { owner, kind, setId, body: { ...body, clientId: newClientId(), answeredAt: new Date().toISOString() } }
+  try {
+    await theQueue().enqueue(item)
+  } catch {
+    return postItem(item)
+  }
   void flushAnswers()
 }
 
 /** Keeps a set just read from the server for studying offline, pictures included (best effort). */
-export async function rememberSet(set: StudySet, cards: Flashcard[] | null, progress?: ProgressItem[] | null): Promise<void> {
+export async function rememberSet(set: StudySet, cards: Flashcard[]): Promise<void> {
   const owner = currentOwner()
   if (!owner) return
   try {
-    await writeCachedSet(owner, set, cards, progress)
-    if (cards) await keepPictures(cards)
+    await writeCachedSet(owner, set, cards)
+    await keepPictures(cards)
   } catch {
     // A full or missing database only means the set is not kept.
   }
@@ -160,7 +170,7 @@ export async function rememberStarred(setId: string, starred: readonly string[])
   await rememberRecords(setId, { starred: [...starred] })
 }
 
-async function rememberRecords(setId: string, records: Parameters<typeof writeCachedRecords>[2]): Promise<void> {
+async function rememberRecords(setId: string, records: SetRecords): Promise<void> {
   const owner = currentOwner()
   if (!owner) return
   try {
@@ -205,7 +215,7 @@ export async function readWaitingCardIds(): Promise<Set<string>> {
 
 export async function markAvailableOffline(setId: string, pinned: boolean): Promise<void> {
   const owner = currentOwner()
-  if (owner) await setPinned(owner, setId, pinned)
+  if (owner) await writeCachedRecords(owner, setId, { pinned })
 }
 
 /** How long logging out waits for the queue before the data is cleared anyway. */

@@ -8,7 +8,6 @@ import type {
   UpdateSessionInput,
 } from '@shared/api/study'
 import { api } from '@/lib/api'
-import { notifyAnswered } from '@/lib/answer-events'
 import { authStore } from '@/features/auth'
 import { isNetworkFailure, queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
@@ -18,25 +17,12 @@ import { readStars } from './stars/stars-api'
 const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
 
 /**
- * Answers and Match results go through the offline queue (features/offline): stored with a client
- * id and the time they were given, sent in order when the network allows, each once. Without
- * IndexedDB they are sent straight away.
- */
-async function sendThroughQueue(kind: 'answer' | 'match', setId: string, body: object): Promise<void> {
-  try {
-    await queueAnswer(kind, setId, { ...body })
-  } catch {
-    await api.post<void>(`${setPath(setId)}/${kind === 'answer' ? 'answers' : 'match-results'}`, body)
-    if (kind === 'answer') notifyAnswered()
-  }
-}
-
-/**
  * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
  * server maps its question and outcome to an FSRS rating (shared/study/ratings.ts). Resolves once
- * the answer is kept on the device (or sent, where nothing can be kept).
+ * the answer is kept on the device for the offline queue (features/offline), which sends it once,
+ * in order, with a client id and the time it was given (or sent, where nothing can be kept).
  */
-export const recordAnswer = (setId: string, input: AnswerInput): Promise<void> => sendThroughQueue('answer', setId, input)
+export const recordAnswer = (setId: string, input: AnswerInput): Promise<void> => queueAnswer('answer', setId, input)
 
 /** The student's progress on a set: from the network (kept for offline), else the kept copy. */
 async function readProgress(setId: string, signal?: AbortSignal): Promise<ProgressResponse> {
@@ -59,7 +45,7 @@ export const studyApi = {
     api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
   updateSession: (sessionId: string, input: UpdateSessionInput) =>
     api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
-  matchResult: (setId: string, input: MatchResultInput) => sendThroughQueue('match', setId, input),
+  matchResult: (setId: string, input: MatchResultInput) => queueAnswer('match', setId, input),
   bestMatchTime: (setId: string, signal?: AbortSignal) => api.get<BestMatchTime>(`${setPath(setId)}/match-results/best`, { signal }),
 }
 
