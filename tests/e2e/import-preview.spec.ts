@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { buildAnkiPackage } from '../support/anki-packages'
+import { solid } from '../support/images'
 import { expect, logIn, test } from './fixtures'
 import { newOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
@@ -177,8 +178,7 @@ test('at a phone width the preview fits and imports', async ({ page, server }) =
 test("an Anki package's pictures show in the preview and come with the cards; a missing one is reported", async ({ page, server }) => {
   const owner = await newOwner(server)
   const dialog = await openImportDialog(page, owner)
-  const sharp = (await import('sharp')).default
-  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer()
+  const png = await solid(48, 32, '#1ea05a').png().toBuffer()
   const bytes = buildAnkiPackage({
     generation: 'anki21',
     notes: [

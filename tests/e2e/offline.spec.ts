@@ -208,7 +208,7 @@ const keptPictures = (page: Page) => page.evaluate(async () => ((await caches.ha
 test("a kept set's pictures show offline, and leave the device with their owner", async ({ page, context, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone']] })
-  const picture = await uploadPicture(server, owner, { r: 200, g: 40, b: 40 })
+  const picture = await uploadPicture(server, owner, '#c82828')
   const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${cards[0]?.id}`, { termImage: picture }, owner.token)
   expect(edited.status, await edited.clone().text()).toBe(200)
   await logIn(page, owner.account)

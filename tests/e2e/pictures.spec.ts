@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { solid } from '../support/images'
 import { expect, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from './set-helpers'
 
@@ -10,11 +11,6 @@ import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from '.
  */
 
 const PHONE = { width: 375, height: 740 }
-
-async function pngBytes(color: { r: number; g: number; b: number }, width = 60, height = 40): Promise<Buffer> {
-  const sharp = (await import('sharp')).default
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
-}
 
 async function axeClean(page: Page): Promise<void> {
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([])
@@ -51,7 +47,7 @@ test('pictures added by file chooser and by paste show in every mode on a phone,
 
   // The file chooser: a picture beside the term's text, previewed before the card is added.
   await form.getByLabel('Term', { exact: true }).fill('Femur')
-  await form.getByLabel('Add term picture').setInputFiles({ name: 'femur.png', mimeType: 'image/png', buffer: await pngBytes({ r: 200, g: 40, b: 40 }) })
+  await form.getByLabel('Add term picture').setInputFiles({ name: 'femur.png', mimeType: 'image/png', buffer: await solid(60, 40, '#c82828').png().toBuffer() })
   await expectLoaded(form, 'Picture for Femur')
   await form.getByLabel('Definition', { exact: true }).fill('thigh bone')
   await axeClean(page)
@@ -60,7 +56,7 @@ test('pictures added by file chooser and by paste show in every mode on a phone,
 
   // Paste: a picture alone as the definition.
   await form.getByLabel('Term', { exact: true }).fill('Skull')
-  await pastePicture(form.getByLabel('Definition', { exact: true }), await pngBytes({ r: 40, g: 40, b: 200 }, 50, 50))
+  await pastePicture(form.getByLabel('Definition', { exact: true }), await solid(50, 50, '#2828c8').png().toBuffer())
   await expectLoaded(form, 'The definition picture')
   await form.getByRole('button', { name: 'Add Flashcard' }).click()
   await expect(form.getByLabel('Term', { exact: true })).toHaveValue('')

@@ -146,8 +146,8 @@ test('pictures in the review: the term picture in the prompt, a picture definiti
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone'], ['Tibia', 'shin bone']] })
   const [femur] = cards as [Flashcard]
-  const bone = await uploadPicture(server, owner, { r: 200, g: 40, b: 40 })
-  const outline = await uploadPicture(server, owner, { r: 40, g: 40, b: 200 })
+  const bone = await uploadPicture(server, owner, '#c82828')
+  const outline = await uploadPicture(server, owner, '#2828c8')
   // The first card: a picture for its term (beside the text) and only a picture for its definition.
   const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${femur.id}`, { termImage: bone, definition: '', definitionImage: outline }, owner.token)
   expect(edited.status, await edited.clone().text()).toBe(200)

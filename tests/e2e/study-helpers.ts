@@ -1,5 +1,6 @@
 import type { Flashcard, StudySet } from '../../shared/api/sets'
 import type { ProgressResponse } from '../../shared/api/study'
+import { solid } from '../support/images'
 import { apiCall, type E2EServer, expect } from './fixtures'
 import { addCards, createSet, type Owner } from './set-helpers'
 
@@ -74,9 +75,8 @@ export async function reviewLog(server: E2EServer, owner: Owner): Promise<string
 export const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
 
 /** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
-export async function uploadPicture(server: E2EServer, owner: Owner, color: { r: number; g: number; b: number }): Promise<string> {
-  const sharp = (await import('sharp')).default
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()
+export async function uploadPicture(server: E2EServer, owner: Owner, colour: string): Promise<string> {
+  const png = await solid(40, 30, colour).png().toBuffer()
   const response = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` }, body: png })
   expect(response.status, await response.clone().text()).toBe(201)
   return ((await response.json()) as { id: string }).id
