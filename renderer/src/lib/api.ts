@@ -213,9 +213,14 @@ export const api = {
   delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, { ...options, body }),
 }
 
+/** A request that never got an answer (offline, or the server out of reach). */
+export function isNetworkFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'network'
+}
+
 /** A call that could not go out because the browser is offline (its message says the action needs a connection). */
 export function isOfflineFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'network' && error.message === messages.offline
+  return isNetworkFailure(error) && error.message === messages.offline
 }
 
 /** The message to show for a failed call: the server's (or the offline notice), else the given fallback. */

@@ -6,7 +6,6 @@ export { AvailableOfflineToggle } from './AvailableOfflineToggle'
 export { OfflineBadge } from './OfflineBadge'
 export {
   flushAnswers,
-  isNetworkFailure,
   markAvailableOffline,
   queueAnswer,
   readOfflineDue,

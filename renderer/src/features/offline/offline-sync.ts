@@ -44,11 +44,6 @@ export const offlineStatusStore = {
 
 const currentOwner = (): string | undefined => authStore.get()?.user.id
 
-/** A request that never got an answer (offline, or the server out of reach). */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'network'
-}
-
 /** Sends one answer or Match result (POST /api/sets/:id/answers or /match-results); a recorded answer is announced. */
 async function postItem(item: Omit<QueuedItem, 'attempts' | 'notBefore' | 'seq'>): Promise<void> {
   await api.post(`/sets/${encodeURIComponent(item.setId)}/${item.kind === 'answer' ? 'answers' : 'match-results'}`, item.body)

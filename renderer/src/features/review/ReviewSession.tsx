@@ -2,8 +2,8 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link } from 'react-router-dom'
 import type { DueItem } from '@shared/api/memory'
 import { AnswerContent, AnswerPictures, answerWords, recordAnswer, type SideLanguages, SidePicture, SpeakButton, useSideLanguagesBySet, withPictureAnswers } from '@/features/study'
-import { errorMessage } from '@/lib/api'
-import { flushAnswers, isNetworkFailure, readOfflineDue, readWaitingCardIds } from '@/features/offline'
+import { errorMessage, isNetworkFailure } from '@/lib/api'
+import { flushAnswers, readOfflineDue, readWaitingCardIds } from '@/features/offline'
 import { reviewApi } from './review-api'
 import {
   answerChoice,

@@ -7,9 +7,9 @@ import type {
   ProgressResponse,
   UpdateSessionInput,
 } from '@shared/api/study'
-import { api } from '@/lib/api'
+import { api, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
-import { isNetworkFailure, queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
+import { queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
 import { onlyStarred } from './stars/stars'
 import { readStars } from './stars/stars-api'

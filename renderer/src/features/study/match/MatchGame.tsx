@@ -129,18 +129,24 @@ function useBestTime(setId: string) {
     if (!signedIn) return
     const controller = new AbortController()
     studyApi.bestMatchTime(setId, controller.signal).then(
-      (answer) => setTime((known) => (known === undefined || known === null ? answer.bestTime : Math.min(known, answer.bestTime ?? known))),
+      (answer) => setTime((known) => fastest(known, answer.bestTime)),
       () => undefined,
     )
     return () => controller.abort()
   }, [setId, signedIn])
   const record = useCallback(
     (seconds: number) => {
-      if (signedIn) setTime((known) => (known === undefined || known === null ? seconds : Math.min(known, seconds)))
+      if (signedIn) setTime((known) => fastest(known, seconds))
     },
     [signedIn],
   )
   return useMemo(() => ({ time, record }), [time, record])
+}
+
+/** The faster of two best times, either of which may not be known (undefined) or not exist yet (null). */
+function fastest(known: number | null | undefined, other: number | null): number | null {
+  if (known === undefined || known === null) return other
+  return other === null ? known : Math.min(known, other)
 }
 
 function GameOver({

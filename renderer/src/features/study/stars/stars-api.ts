@@ -1,7 +1,7 @@
 import type { StarsResponse } from '@shared/api/stars'
-import { api, apiRequest } from '@/lib/api'
+import { api, apiRequest, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
-import { isNetworkFailure, readOfflineSet, rememberStarred } from '@/features/offline'
+import { readOfflineSet, rememberStarred } from '@/features/offline'
 
 const starsPath = (setId: string) => `/sets/${encodeURIComponent(setId)}/stars`
 
