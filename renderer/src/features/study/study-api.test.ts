@@ -13,7 +13,6 @@ vi.mock('@/features/auth', () => ({
 }))
 const remembered: string[] = []
 vi.mock('@/features/offline', () => ({
-  isNetworkFailure: () => false,
   queueAnswer: vi.fn(),
   readOfflineSet: vi.fn(),
   rememberProgress: vi.fn(),
