@@ -1,10 +1,25 @@
 // Browser tests run in Debian's Chromium (Playwright's own browser download is not reachable
 // here). Installs it with apt-get when it is missing; CHROMIUM_PATH points elsewhere if needed.
-import { execSync } from 'node:child_process'
+// Prints the version the tests use either way, so a run's log says which build it tested.
+import { execFileSync, execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (existsSync(chromium)) process.exit(0)
+
+function printVersion() {
+  let version
+  try {
+    version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  } catch {
+    version = 'version unknown'
+  }
+  console.log(`Browser tests use ${chromium}: ${version}`)
+}
+
+if (existsSync(chromium)) {
+  printVersion()
+  process.exit(0)
+}
 
 if (process.env.CHROMIUM_PATH || typeof process.getuid !== 'function' || !existsSync('/usr/bin/apt-get')) {
   console.error(`Chromium was not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`)
@@ -19,3 +34,4 @@ if (!existsSync(chromium)) {
   console.error(`apt-get finished but ${chromium} is still missing.`)
   process.exit(1)
 }
+printVersion()

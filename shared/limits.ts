@@ -80,3 +80,14 @@ export const PHONE_MAX_WIDTH = 640
 export const MASTERY_THRESHOLDS = { mastered: 0.8, learning: 0.5 } as const
 /** Longest Match game the server records, in seconds (a day). */
 export const MATCH_MAX_SECONDS = 86_400
+
+/**
+ * How the renderer decides that it is offline (renderer/src/lib/connectivity.ts): a request with no
+ * answer within `requestTimeoutMs` counts as a network failure; while offline, `/api/health` is
+ * checked after each of `probeBackoffMs` in turn (the last repeats), each check given `probeTimeoutMs`.
+ */
+export const CONNECTIVITY = {
+  requestTimeoutMs: 20_000,
+  probeTimeoutMs: 5_000,
+  probeBackoffMs: [1_000, 2_000, 4_000, 8_000, 10_000],
+} as const

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
+import { watchConnectivity } from '@/lib/connectivity'
 import { registerServiceWorker } from '@/lib/service-worker'
 import { createRouter } from '@/app/router'
 import '@/styles/global.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+
+watchConnectivity()
 
 createRoot(root).render(
   <StrictMode>

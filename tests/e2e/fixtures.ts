@@ -137,6 +137,24 @@ export async function signedInContext(
   return { context, page }
 }
 
+/**
+ * Cuts the browser off the network as a dead connection does. `setOffline` alone is not enough:
+ * some Chromium builds keep `navigator.onLine` true, and send no `offline` event, in a page that
+ * their service worker served while offline (issue 24). Every request that would reach the
+ * network fails as well, so the app must find out it is offline from what happens, as it must on
+ * a real dead Wi-Fi.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'))
+  await context.setOffline(true)
+}
+
+/** Gives the network back after `goOffline`. */
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.setOffline(false)
+}
+
 /** A JSON call to the server's API (for setting up state that is not under test). */
 export async function apiCall(
   server: E2EServer,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, goOffline, goOnline, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { answerLongAgo, COLUMN, createStudySet, definitionOf, progressOf, reviewLog, TWELVE_CARDS, uploadPicture } from './study-helpers'
 
@@ -103,7 +103,7 @@ test('a set opened once studies offline in every mode; 15 answers given offline 
   await page.evaluate(() => navigator.serviceWorker.ready)
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
 
-  await context.setOffline(true)
+  await goOffline(context)
   await page.reload()
   const badge = page.getByTestId('offline-badge')
   await expect(badge).toContainText('Offline')
@@ -133,11 +133,11 @@ test('a set opened once studies offline in every mode; 15 answers given offline 
   await expect(reopened.getByTestId('offline-badge')).toContainText('15 answers waiting to sync')
 
   // Back online; the network drops again after the first answer is through, then returns.
-  await context.setOffline(false)
+  await goOnline(context)
   await expect.poll(() => attemptsOf(server, owner.token, set.id), { timeout: 20_000 }).toBeGreaterThan(0)
-  await context.setOffline(true)
+  await goOffline(context)
   await reopened.waitForTimeout(300)
-  await context.setOffline(false)
+  await goOnline(context)
   await expect.poll(() => attemptsOf(server, owner.token, set.id), { timeout: 20_000 }).toBe(15)
   await expect(reopened.getByTestId('offline-badge')).toHaveCount(0)
   await reopened.waitForTimeout(1500)
@@ -180,7 +180,7 @@ test('Review works offline from the kept sets: the due cards are asked, and the 
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
   await expect.poll(async () => (await keptSet(page, set.id))?.progress?.length ?? 0).toBe(2)
 
-  await context.setOffline(true)
+  await goOffline(context)
   await page.goto('/review', { waitUntil: 'domcontentloaded' })
   await expect(page.getByText('Card 1 of 2')).toBeVisible()
   await page.getByRole('radio', { name: 'Multiple choice' }).check()
@@ -196,7 +196,7 @@ test('Review works offline from the kept sets: the due cards are asked, and the 
   await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
   await expect(page.getByTestId('offline-badge')).toContainText('2 answers waiting to sync')
 
-  await context.setOffline(false)
+  await goOnline(context)
   await expect(page.getByTestId('offline-badge')).toHaveCount(0, { timeout: 20_000 })
   const reviews = (await reviewLog(server, owner)).filter((row) => row[COLUMN.mode] === 'review')
   expect(reviews.map((row) => row[COLUMN.card]).sort()).toEqual(due.map((item) => item.id).sort())
@@ -217,14 +217,14 @@ test("a kept set's pictures show offline, and leave the device with their owner"
   await page.evaluate(() => navigator.serviceWorker.ready)
   await expect.poll(() => keptPictures(page)).toBe(1)
 
-  await context.setOffline(true)
+  await goOffline(context)
   await page.reload()
   await expect(page.getByTestId('offline-badge')).toContainText('Offline')
   const image = page.getByRole('img', { name: 'Femur' }).first()
   await image.scrollIntoViewIfNeeded()
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
 
-  await context.setOffline(false)
+  await goOnline(context)
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect.poll(() => keptPictures(page)).toBe(0)
 })
@@ -243,7 +243,7 @@ test('a set marked "Available offline" stays marked; actions that need the netwo
   await page.reload()
   await expect(page.getByRole('checkbox', { name: 'Available offline' })).toBeChecked()
 
-  await context.setOffline(true)
+  await goOffline(context)
   await page.goto('/study-sets/create', { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Title', { exact: true }).fill('Made on the bus')
   await page.getByRole('button', { name: 'Create Study Set' }).click()
@@ -261,8 +261,35 @@ test("a set's starred cards study offline after a reload", async ({ page, contex
   await page.goto(`/study-sets/${set.id}`)
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
 
-  await context.setOffline(true)
+  await goOffline(context)
   await page.goto(`/study-sets/${set.id}/learn?starred=1`, { waitUntil: 'domcontentloaded' })
   await expect(page.getByText('Studying 2 starred cards')).toBeVisible()
   await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('on a network that answers nothing while the browser still says it is online, the app finds out from its own requests and finds its way back', async ({
+  page,
+  context,
+  server,
+}) => {
+  const owner = await newOwner(server)
+  const { set } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+  const badge = page.getByTestId('offline-badge')
+  await expect(badge).toHaveCount(0)
+
+  // Dead Wi-Fi: every request to the server fails, but the browser's flag is untouched.
+  let blocked = true
+  await context.route('**/api/**', (route) => (blocked ? route.abort('connectionrefused') : route.fallback()))
+  await page.getByRole('banner').getByRole('link', { name: 'My Sets' }).first().click()
+  await expect(badge).toContainText('Offline')
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+
+  // The network comes back without any event: the app's own health checks notice.
+  blocked = false
+  await expect(badge).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toHaveCount(0)
 })

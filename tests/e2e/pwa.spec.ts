@@ -1,5 +1,5 @@
 import { messages } from '../../shared/messages'
-import { expect, test } from './fixtures'
+import { expect, goOffline, goOnline, test } from './fixtures'
 
 /** The PWA (issue: manifest, service worker, offline app shell, update prompt; installable in Chromium). */
 
@@ -77,7 +77,7 @@ test('the service worker activates, controls the app and serves the app shell of
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0)
 
   // Network off: the app shell still opens, on / and on client routes never visited before.
-  await context.setOffline(true)
+  await goOffline(context)
   await page.reload()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cardwise home' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Study smarter with Cardwise')
@@ -93,7 +93,7 @@ test('the service worker activates, controls the app and serves the app shell of
   await expect(page.getByRole('alert')).toHaveText(messages.offline)
 
   // Back online: the notice goes away and the data loads.
-  await context.setOffline(false)
+  await goOnline(context)
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('alert')).toHaveCount(0)

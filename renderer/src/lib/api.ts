@@ -1,5 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldErrors } from '@shared/api/errors'
+import { CONNECTIVITY } from '@shared/limits'
 import { messages } from '@shared/messages'
+import { connectivity } from './connectivity'
 
 /** An answer of 400 or above (spec: any status >= 400 is an error), with the contract's details. */
 export class ApiError extends Error {
@@ -43,9 +45,31 @@ function errorFromAnswer(status: number, text: string, retryAfter: string | null
   return new ApiError(status, status === 429 ? 'rate_limited' : 'internal', messages.defaultError, {}, seconds)
 }
 
-/** A request that never got an answer: says so plainly when the browser knows it is offline. */
+/** A request that never got an answer: says so plainly when the app knows it is offline. */
 function networkError(): ApiError {
-  return new ApiError(0, 'network', typeof navigator !== 'undefined' && navigator.onLine === false ? messages.offline : messages.defaultError)
+  return new ApiError(0, 'network', connectivity.isOffline() ? messages.offline : messages.defaultError)
+}
+
+/**
+ * Every fetch of the client goes through here: an answer (any status) tells the connectivity
+ * state that the server was reached; a network error, or no answer within the timeout, that it
+ * was not. The caller's own abort stays an AbortError.
+ */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), CONNECTIVITY.requestTimeoutMs)
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal
+  try {
+    const response = await fetch(`/api${path}`, { ...init, signal })
+    connectivity.reportAnswer()
+    return response
+  } catch (error) {
+    if (init.signal?.aborted) throw error
+    connectivity.reportNetworkFailure()
+    throw networkError()
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** Where the client finds the signed-in user's token (the auth feature hands it in; none until then). */
@@ -72,18 +96,12 @@ export interface RequestOptions {
 export async function apiRequest<T = void>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.token) }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-  let response: Response
-  try {
-    response = await fetch(`/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw networkError()
-  }
+  const response = await send(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
   const text = await response.text()
   if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('Retry-After'))
   try {
@@ -123,6 +141,7 @@ export function apiUpload<T>(
     const done = () => options.signal?.removeEventListener('abort', onAbort)
     xhr.onload = () => {
       done()
+      connectivity.reportAnswer()
       const text = xhr.responseText
       if (xhr.status >= 400) {
         reject(errorFromAnswer(xhr.status, text, xhr.getResponseHeader('Retry-After')))
@@ -136,6 +155,7 @@ export function apiUpload<T>(
     }
     xhr.onerror = () => {
       done()
+      connectivity.reportNetworkFailure()
       reject(networkError())
     }
     xhr.onabort = () => {
@@ -152,18 +172,12 @@ export function apiUpload<T>(
 
 /** A POST whose body is a file's bytes (not JSON), answered with JSON; same errors as apiRequest. */
 export async function apiSendBytes<T>(path: string, body: Blob, contentType: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(options.token) },
-      body,
-      signal: options.signal,
-    })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw networkError()
-  }
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(options.token) },
+    body,
+    signal: options.signal,
+  })
   const text = await response.text()
   if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('Retry-After'))
   return JSON.parse(text) as T
@@ -195,13 +209,7 @@ export interface Download {
 
 /** A GET answered with a file (not JSON): the body as a Blob and the Content-Disposition name. */
 export async function apiDownload(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
-  let response: Response
-  try {
-    response = await fetch(`/api${path}`, { headers: { Accept: '*/*', ...authHeaders(options.token) }, signal: options.signal })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw networkError()
-  }
+  const response = await send(path, { headers: { Accept: '*/*', ...authHeaders(options.token) }, signal: options.signal })
   if (!response.ok) throw errorFromAnswer(response.status, await response.text(), response.headers.get('Retry-After'))
   return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) }
 }

@@ -3,6 +3,7 @@ import type { Flashcard, StudySet } from '@shared/api/sets'
 import type { ProgressItem } from '@shared/api/study'
 import { ApiError, api } from '@/lib/api'
 import { notifyAnswered } from '@/lib/answer-events'
+import { connectivity } from '@/lib/connectivity'
 import { authStore } from '@/features/auth'
 import { type AnswerQueue, type QueuedItem, type QueuedKind, type QueueStore, type SendResult, createAnswerQueue, memoryQueueStore } from './answer-queue'
 import { newClientId } from './client-id'
@@ -20,19 +21,26 @@ import {
   writeOwner,
 } from './offline-db'
 
-/** What the header shows: offline or not, and how many answers wait to be sent. */
+/** What the header shows: offline or not (the app's one connectivity state), and how many answers wait to be sent. */
 export interface OfflineStatus {
   offline: boolean
   waiting: number
 }
 
-let status: OfflineStatus = { offline: typeof navigator !== 'undefined' && navigator.onLine === false, waiting: 0 }
+let status: OfflineStatus = { offline: connectivity.isOffline(), waiting: 0 }
 const listeners = new Set<() => void>()
 
 function setStatus(next: Partial<OfflineStatus>): void {
   status = { ...status, ...next }
   for (const listener of listeners) listener()
 }
+
+connectivity.subscribe(() => {
+  const offline = connectivity.isOffline()
+  setStatus({ offline })
+  // Back online: send what waits at once, whatever the backoff of the last failure said.
+  if (!offline) void flushAnswers({ ignoreBackoff: true })
+})
 
 export const offlineStatusStore = {
   get: (): OfflineStatus => status,
@@ -257,11 +265,6 @@ export function startOfflineSync(): void {
   started = true
   lastOwner = undefined
   lastToken = undefined
-  window.addEventListener('online', () => {
-    setStatus({ offline: false })
-    void flushAnswers({ ignoreBackoff: true })
-  })
-  window.addEventListener('offline', () => setStatus({ offline: true }))
   authStore.subscribe(() => void onAuthChange())
   authStore.onBeforeSignOut(() =>
     Promise.race([flushAnswers({ ignoreBackoff: true }), new Promise<void>((resolve) => setTimeout(resolve, SEND_BEFORE_SIGN_OUT_MS))]),
