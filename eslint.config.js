@@ -8,14 +8,14 @@ import tsParser from '@typescript-eslint/parser'
  *   features/X  one feature: its own files, components, lib, and other features only through
  *               their public entry `@/features/Y` (index.ts), never their internals
  *   components/ the design system, and lib/: import no feature, page or the shell
- * Everywhere in the renderer: `./` for the same folder, `@/...` and `@shared/...` for anything else (no `../`).
+ * Everywhere in the renderer: `./` for the same folder, `@/...` and `#shared/...` for anything else (no `../`).
  * shared/ is used by the server and the renderer, so it imports neither.
  */
 const FEATURES = readdirSync(new URL('./renderer/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
-const NO_CLIMBING = { group: ['../*', '../**'], message: "Import with '@/...' or '@shared/...' instead of climbing folders with '../'." }
+const NO_CLIMBING = { group: ['../*', '../**'], message: "Import with '@/...' or '#shared/...' instead of climbing folders with '../'." }
 const NO_SHELL = { group: ['@/app', '@/app/**'], message: 'Only the app shell imports app/.' }
 const NO_PAGES = { group: ['@/pages', '@/pages/**'], message: 'Pages are route components: only the router (app/) imports them.' }
 const NO_FEATURES = { group: ['@/features', '@/features/**'], message: 'components/ and lib/ import no feature: hand values in, or move the piece into components/ or lib/.' }
@@ -44,11 +44,10 @@ export default [
   })),
   {
     files: ['shared/**/*.ts'],
-    // Relative imports here: the server reads shared/ without the renderer's aliases.
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/**', '**/renderer/**', '**/server/**'], message: 'shared/ is used by the server and the renderer: it imports neither.' }] },
+        { patterns: [{ group: ['@/**', '#server/**', '#tests/**', '**/renderer/**', '**/server/**'], message: 'shared/ is used by the server and the renderer: it imports neither.' }] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Logger } from '../server/logger'
+import type { Logger } from '#server/logger'
 import type { ElectronLike, WindowLike } from './electron-like'
 import { menuTemplate } from './menu'
 import { createLanSharing, loadSharingPort, SHARING_FILE, type SharingStatus, saveSharingPort } from './sharing'

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { type HostAllowlist, loopbackHosts } from '../server/http/allowed-hosts'
-import type { ExtraListener } from '../server/http/extra-listeners'
-import type { RunningServer } from '../server/start'
+import { type HostAllowlist, loopbackHosts } from '#server/http/allowed-hosts'
+import type { ExtraListener } from '#server/http/extra-listeners'
+import type { RunningServer } from '#server/start'
 import { lanAddress as computersLanAddress } from './lan-address'
 
 /** What the window, the menu and the preload bridge are told about sharing. */

@@ -1,9 +1,9 @@
 import net from 'node:net'
 import path from 'node:path'
-import { type Config, loadConfig } from '../server/config'
-import { HostAllowlist, loopbackHosts } from '../server/http/allowed-hosts'
-import type { Logger } from '../server/logger'
-import { type RunningServer, startServer } from '../server/start'
+import { type Config, loadConfig } from '#server/config'
+import { HostAllowlist, loopbackHosts } from '#server/http/allowed-hosts'
+import type { Logger } from '#server/logger'
+import { type RunningServer, startServer } from '#server/start'
 
 /** The desktop app keeps its data here, under Electron's user-data folder. */
 export const dataDirOf = (userDataDir: string) => path.join(userDataDir, 'data')

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { Clock } from '../clock'
-import type { Config } from '../config'
+import type { Clock } from '#server/clock'
+import type { Config } from '#server/config'
 import { BACKUP_FOLDER, BackupError, backupDatabase, backupFileName, restoreDatabase } from './backup'
 
 export interface CommandOutput {

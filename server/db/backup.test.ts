@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Clock } from '../clock'
-import { silentLogger } from '../logger'
+import type { Clock } from '#server/clock'
+import { silentLogger } from '#server/logger'
 import {
   BACKUP_FOLDER,
   BackupError,

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import type { Clock } from '../clock'
-import type { Logger } from '../logger'
+import type { Clock } from '#server/clock'
+import type { Logger } from '#server/logger'
 import { runningServerPid } from './pid-file'
 
 /** Backups of DATA_DIR's database go here unless `npm run backup -- --out` says otherwise. */

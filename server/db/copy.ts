@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
-import { redactUrl } from '../config'
+import { redactUrl } from '#server/config'
 import { type DB, openPostgresDatabase } from './database'
 import { migrateToLatest } from './migrate'
 

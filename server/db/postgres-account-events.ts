@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import { type AccountEvent, type AccountEventListener, type AccountEvents, MemoryAccountEvents } from '../features/realtime/account-events'
-import type { Logger } from '../logger'
+import { type AccountEvent, type AccountEventListener, type AccountEvents, MemoryAccountEvents } from '#server/features/realtime/account-events'
+import type { Logger } from '#server/logger'
 import type { DB } from './database'
 
 /** The one channel every process listens on; a payload names the account. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listSets } from '../features/sets/sets.repo'
-import { openTestDatabase, type TestDatabase } from '../../tests/support/test-database'
+import { listSets } from '#server/features/sets/sets.repo'
+import { openTestDatabase, type TestDatabase } from '#tests/support/test-database'
 import type { DB } from './database'
 
 /**

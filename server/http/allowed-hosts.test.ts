@@ -1,7 +1,7 @@
 import http from 'node:http'
 import Koa from 'koa'
 import { afterEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../logger'
+import { silentLogger } from '#server/logger'
 import { allowedHostsOnly, HostAllowlist, loopbackHosts, UNKNOWN_HOST_MESSAGE } from './allowed-hosts'
 import { errorMiddleware } from './error-middleware'
 import { extraListeners } from './extra-listeners'

@@ -1,7 +1,7 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { Context } from 'koa'
-import type { Deps } from '../deps'
-import { type AuthState, authenticateToken } from '../features/auth/sessions.service'
+import type { Deps } from '#server/deps'
+import { type AuthState, authenticateToken } from '#server/features/auth/sessions.service'
 import { unauthenticated, unverified } from './errors'
 
 /** The cookie an EventSource may carry the token in (it cannot send headers). */

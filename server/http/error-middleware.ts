@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa'
-import type { ErrorBody } from '../../shared/api/errors'
-import { messages } from '../../shared/messages'
-import { isDatabaseUnavailable } from '../db/database'
-import type { Logger } from '../logger'
+import type { ErrorBody } from '#shared/api/errors'
+import { messages } from '#shared/messages'
+import { isDatabaseUnavailable } from '#server/db/database'
+import type { Logger } from '#server/logger'
 import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
 
 /** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the API's error codes. */

@@ -1,5 +1,5 @@
-import type { ErrorCode, FieldErrors } from '../../shared/api/errors'
-import { messages } from '../../shared/messages'
+import type { ErrorCode, FieldErrors } from '#shared/api/errors'
+import { messages } from '#shared/messages'
 
 /** The one error type of the server; the error middleware turns it into the error body (the `Error` schema of GET /api/openapi.json). */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import type Koa from 'koa'
-import type { ErrorBody } from '../../shared/api/errors'
+import type { ErrorBody } from '#shared/api/errors'
 
 /**
  * The HTTP server around the Koa app. Requests that Node's parser rejects before Koa sees them

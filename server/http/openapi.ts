@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { responseSchemas } from '../../shared/api/responses'
+import { responseSchemas } from '#shared/api/responses'
 import type { ResponseDoc, RouteAuth, RouteDoc } from './route'
 
 /**

@@ -1,4 +1,4 @@
-import type { ListResponse } from '../../shared/api/sets'
+import type { ListResponse } from '#shared/api/sets'
 
 export interface PageQuery {
   page: number

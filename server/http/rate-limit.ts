@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa'
-import type { Clock } from '../clock'
-import type { DB } from '../db/database'
+import type { Clock } from '#server/clock'
+import type { DB } from '#server/db/database'
 import { rateLimited } from './errors'
 
 /**

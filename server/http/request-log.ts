@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import type { Logger } from '../logger'
+import type { Logger } from '#server/logger'
 
 /** One line per request. Only the path is logged, never the query string (it may hold a token). */
 export function requestLog(logger: Logger): Middleware {

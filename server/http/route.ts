@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import type { RouterMiddleware } from '@koa/router'
 import type { z } from 'zod'
-import type { ResponseSchemaName } from '../../shared/api/responses'
+import type { ResponseSchemaName } from '#shared/api/responses'
 import { validate } from './validate'
 
 /**

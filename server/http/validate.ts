@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { z } from 'zod'
-import { fieldErrors } from '../../shared/api/validation'
+import { fieldErrors } from '#shared/api/validation'
 import { invalidInput } from './errors'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '../messages'
+import { messages } from '#shared/messages'
 import { changePasswordSchema, emailSchema, registerSchema } from './auth'
 import { fieldErrors } from './validation'
 

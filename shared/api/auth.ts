@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../limits'
-import { messages as m } from '../messages'
-import { usernameContainsProfanity } from '../text/profanity'
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/limits'
+import { messages as m } from '#shared/messages'
+import { usernameContainsProfanity } from '#shared/text/profanity'
 
 /** Request bodies of the auth and account routes (see GET /api/openapi.json), validated on both sides. */
 

@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { CONTACT_LIMITS } from '../limits'
-import { maskProfanity } from '../text/profanity'
+import { CONTACT_LIMITS } from '#shared/limits'
+import { maskProfanity } from '#shared/text/profanity'
 import { emailSchema } from './auth'
 import { type StripMarkup, textMessages } from './sets'
 
 /** The contact form (POST /api/contact; its texts in shared/messages.ts). */
 
 // The limits and notices live with the others (shared/limits.ts, shared/messages.ts).
-export { CONTACT_LIMITS, CONTACT_NOTICE_MS } from '../limits'
-export { contactMessages } from '../messages'
+export { CONTACT_LIMITS, CONTACT_NOTICE_MS } from '#shared/limits'
+export { contactMessages } from '#shared/messages'
 
 /**
  * A contact text: markup stripped, trimmed, required, within its limit, and profane words masked

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createImportSetSchema } from '../import/import-schema'
+import { createImportSetSchema } from '#shared/import/import-schema'
 import type { StripMarkup } from './sets'
 
 /**
@@ -12,7 +12,7 @@ import type { StripMarkup } from './sets'
 /** The file types the preview reads, by extension. */
 export const PREVIEW_EXTENSIONS = ['apkg', 'colpkg', 'csv', 'tsv', 'txt', 'json'] as const
 
-export { NAMED_SEPARATORS, separatorText } from '../import/separators'
+export { NAMED_SEPARATORS, separatorText } from '#shared/import/separators'
 
 /** Separators as Quizlet's export offers them (see shared/import/separators.ts), 1 to 10 characters. */
 const separator = z

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits'
-import { DESIRED_RETENTION, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '../study/retention'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/limits'
+import { DESIRED_RETENTION, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '#shared/study/retention'
 import type { Flashcard } from './sets'
 import type { CardProgress } from './study'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '../limits'
-import { textMessages } from '../messages'
-import { containsProfanity } from '../text/profanity'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '#shared/limits'
+import { textMessages } from '#shared/messages'
+import { containsProfanity } from '#shared/text/profanity'
 import { type CardImage, mediaIdSchema } from './media'
 import type { PublicUser } from './users'
 
@@ -50,7 +50,7 @@ export interface TagsResponse {
 }
 
 // The field messages live with the others (shared/messages.ts).
-export { textMessages } from '../messages'
+export { textMessages } from '#shared/messages'
 
 /** Removes markup from user text. The server passes a real sanitiser; the browser may pass its own. */
 export type StripMarkup = (text: string) => string

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { MATCH_MAX_SECONDS } from '../limits'
-import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } from '../study/ratings'
-import { ANSWER_MAX_AGE_DAYS } from '../study/retention'
+import { MATCH_MAX_SECONDS } from '#shared/limits'
+import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } from '#shared/study/ratings'
+import { ANSWER_MAX_AGE_DAYS } from '#shared/study/retention'
 import type { CardMemoryView } from './memory'
 
 /** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */

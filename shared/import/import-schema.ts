@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { importImageSchema } from '../api/media'
-import { type StripMarkup, textMessages } from '../api/sets'
-import { containsProfanity, maskProfanity } from '../text/profanity'
+import { importImageSchema } from '#shared/api/media'
+import { type StripMarkup, textMessages } from '#shared/api/sets'
+import { containsProfanity, maskProfanity } from '#shared/text/profanity'
 import { cutText, IMPORT_LIMITS, importMessages } from './parse-import'
 
 /** A card's text as saved: markup stripped, trimmed, profanity masked, cut to its limit. */

@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
-import { DATA_URL } from '../api/media'
-import { IMPORT_LIMITS } from '../limits'
-import { importMessages } from '../messages'
+import { DATA_URL } from '#shared/api/media'
+import { IMPORT_LIMITS } from '#shared/limits'
+import { importMessages } from '#shared/messages'
 
 /**
  * Reading an import file (docs/content-rules.md, 'Import'). Pure and free of Node built-ins:
@@ -10,8 +10,8 @@ import { importMessages } from '../messages'
  */
 
 // The limits and messages live with the others (shared/limits.ts, shared/messages.ts).
-export { IMPORT_LIMITS } from '../limits'
-export { importMessages } from '../messages'
+export { IMPORT_LIMITS } from '#shared/limits'
+export { importMessages } from '#shared/messages'
 
 export type ImportFormat = 'json' | 'csv'
 

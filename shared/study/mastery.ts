@@ -1,5 +1,5 @@
-import type { CardProgress, CardStatus } from '../api/study'
-import { MASTERY_THRESHOLDS } from '../limits'
+import type { CardProgress, CardStatus } from '#shared/api/study'
+import { MASTERY_THRESHOLDS } from '#shared/limits'
 
 /*
  * A card's mastery, shared by the server (progress answers) and the renderer (the Terms list).

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { EMAIL_TOKEN_TTL_SECONDS } from '../../shared/limits'
-import { messages as m } from '../../shared/messages'
+import { loadConfig } from '#server/config'
+import { EMAIL_TOKEN_TTL_SECONDS } from '#shared/limits'
+import { messages as m } from '#shared/messages'
 import {
   type Account,
   type ApiResponse,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { MediaUpload } from '../../shared/api/media'
+import type { MediaUpload } from '#shared/api/media'
 import type { Account, ApiResponse, TestApp } from '../support/test-app'
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MEDIA_LIMITS, type MediaUpload, mediaMessages } from '../../shared/api/media'
-import { messages as m } from '../../shared/messages'
-import { sweepUnattachedMedia } from '../../server/features/media/media.service'
+import { MEDIA_LIMITS, type MediaUpload, mediaMessages } from '#shared/api/media'
+import { messages as m } from '#shared/messages'
+import { sweepUnattachedMedia } from '#server/features/media/media.service'
 import {
   animatedGif,
   exifHasGps,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages as m } from '../../shared/messages'
+import { messages as m } from '#shared/messages'
 import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
 import { apiError } from './scenarios'
 

@@ -1,10 +1,10 @@
-import { apiRouters } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { openSqliteDatabase } from '../../server/db/database'
-import { MemoryRateLimitStore } from '../../server/http/rate-limit'
-import { silentLogger } from '../../server/logger'
-import { systemClock } from '../../server/clock'
-import { MemoryAccountEvents } from '../../server/features/realtime/account-events'
+import { apiRouters } from '#server/app'
+import { loadConfig } from '#server/config'
+import { openSqliteDatabase } from '#server/db/database'
+import { MemoryRateLimitStore } from '#server/http/rate-limit'
+import { silentLogger } from '#server/logger'
+import { systemClock } from '#server/clock'
+import { MemoryAccountEvents } from '#server/features/realtime/account-events'
 
 export interface ServedRoute {
   method: string

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { ErrorBody, ErrorCode, FieldErrors } from '../../shared/api/errors'
+import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/api/errors'
 import { type ApiResponse, linkToken, type ReceivedMail, type TestApp } from '../support/test-app'
 
 /**

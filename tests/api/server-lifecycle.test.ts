@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { DATABASE_FILE, type RunningServer, startServer } from '../../server/start'
-import { silentLogger } from '../../server/logger'
+import { loadConfig } from '#server/config'
+import { DATABASE_FILE, type RunningServer, startServer } from '#server/start'
+import { silentLogger } from '#server/logger'
 
 let dataDir: string
 let server: RunningServer | undefined
@@ -33,7 +33,7 @@ describe('startServer', () => {
     expect(sqlite.prepare("select name from plans").all()).toEqual([{ name: 'Free' }])
     sqlite.close()
 
-    const kysely = (await import('../../server/db/database')).openSqliteDatabase(path.join(dataDir, DATABASE_FILE))
+    const kysely = (await import('#server/db/database')).openSqliteDatabase(path.join(dataDir, DATABASE_FILE))
     const { sql } = await import('kysely')
     const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(kysely)
     expect(foreignKeys.rows[0]?.foreign_keys).toBe(1)

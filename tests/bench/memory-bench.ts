@@ -13,12 +13,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { openSqliteDatabase } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
-import { createHttpServer } from '../../server/http/http-server'
-import { silentLogger } from '../../server/logger'
+import { createApp } from '#server/app'
+import { loadConfig } from '#server/config'
+import { openSqliteDatabase } from '#server/db/database'
+import { migrateToLatest } from '#server/db/migrate'
+import { createHttpServer } from '#server/http/http-server'
+import { silentLogger } from '#server/logger'
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Flashcard, ListResponse, StudySet } from '../../shared/api/sets'
+import type { Flashcard, ListResponse, StudySet } from '#shared/api/sets'
 import { apiCall, expect, logIn, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, search, setCard, tagToggle, visitorContext } from './set-helpers'
 

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages'
+import { messages } from '#shared/messages'
 import { expect, goOffline, goOnline, test } from './fixtures'
 
 /** The PWA (issue: manifest, service worker, offline app shell, update prompt; installable in Chromium). */

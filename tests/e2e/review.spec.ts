@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import type { Flashcard } from '../../shared/api/sets'
+import type { Flashcard } from '#shared/api/sets'
 import { apiCall, expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { answerLongAgo, COLUMN, createStudySet, definitionOf, reviewLog, uploadPicture } from './study-helpers'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { setMessages } from '../../shared/messages'
+import { setMessages } from '#shared/messages'
 import { expect, logIn, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from './set-helpers'
 

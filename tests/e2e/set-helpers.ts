@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import type { CreateSetInput, Flashcard, StudySet } from '../../shared/api/sets'
+import type { CreateSetInput, Flashcard, StudySet } from '#shared/api/sets'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount } from './fixtures'
 
 /**

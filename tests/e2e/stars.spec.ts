@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import type { StarsResponse } from '../../shared/api/stars'
+import type { StarsResponse } from '#shared/api/stars'
 import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
 import { newOwner, type Owner, termsHeading, visitorContext } from './set-helpers'
 import { createStudySet, TWELVE_CARDS } from './study-helpers'

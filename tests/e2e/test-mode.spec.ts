@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import type { Flashcard } from '../../shared/api/sets'
+import type { Flashcard } from '#shared/api/sets'
 import { expect, test } from './fixtures'
 import { newOwner, visitorContext } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'

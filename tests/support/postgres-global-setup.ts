@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
-import { openPostgresDatabase } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
+import { openPostgresDatabase } from '#server/db/database'
+import { migrateToLatest } from '#server/db/migrate'
 import { adminQuery, databaseUrl, startTestPostgres } from './postgres'
 
 /** The migrated database every PostgreSQL test database is copied from. */

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { sql } from 'kysely'
 import { inject } from 'vitest'
-import { type DB, type DialectName, dialectOf, openPostgresDatabase, openSqliteDatabase } from '../../server/db/database'
-import { migrateToLatest } from '../../server/db/migrate'
+import { type DB, type DialectName, dialectOf, openPostgresDatabase, openSqliteDatabase } from '#server/db/database'
+import { migrateToLatest } from '#server/db/migrate'
 import { createDatabaseFrom } from './postgres'
 import { TEMPLATE_DATABASE } from './postgres-global-setup'
 

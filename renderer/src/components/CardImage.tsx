@@ -1,4 +1,4 @@
-import type { CardImage as CardImageData } from '@shared/api/media'
+import type { CardImage as CardImageData } from '#shared/api/media'
 import styles from './CardImage.module.css'
 
 interface CardImageProps {

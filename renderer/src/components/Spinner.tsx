@@ -1,4 +1,4 @@
-import { setMessages } from '@shared/messages'
+import { setMessages } from '#shared/messages'
 import styles from './Spinner.module.css'
 
 /** A turning ring while something loads, announced as 'Loading...' to screen readers. */

@@ -1,6 +1,6 @@
-import type { ErrorBody, ErrorCode, FieldErrors } from '@shared/api/errors'
-import { CONNECTIVITY } from '@shared/limits'
-import { messages } from '@shared/messages'
+import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/api/errors'
+import { CONNECTIVITY } from '#shared/limits'
+import { messages } from '#shared/messages'
 import { connectivity } from './connectivity'
 
 /** An answer of 400 or above (spec: any status >= 400 is an error), with the contract's details. */

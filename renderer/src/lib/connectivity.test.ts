@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { messages } from '@shared/messages'
+import { messages } from '#shared/messages'
 import { ApiError, apiRequest } from './api'
 import { connectivity, createConnectivity } from './connectivity'
 

@@ -1,4 +1,4 @@
-import { CONNECTIVITY } from '@shared/limits'
+import { CONNECTIVITY } from '#shared/limits'
 
 /**
  * Whether the app can reach its server, decided from what really happens (issue 24), not from

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { z } from 'zod'
-import type { FieldErrors } from '@shared/api/errors'
-import { fieldErrors } from '@shared/api/validation'
+import type { FieldErrors } from '#shared/api/errors'
+import { fieldErrors } from '#shared/api/validation'
 import { errorMessage, fieldErrorsOf, isOfflineFailure } from './api'
 
 export interface SchemaFormOptions<S extends z.ZodType, V> {

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
-import { compiledQuery } from '../../db/compiled-query'
-import type { DB } from '../../db/database'
-import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '../../db/schema'
-import type { UserWithPlan } from '../users/users.repo'
+import { compiledQuery } from '#server/db/compiled-query'
+import type { DB } from '#server/db/database'
+import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '#server/db/schema'
+import type { UserWithPlan } from '#server/features/users/users.repo'
 
 export type SessionRow = Selectable<SessionsTable>
 export type EmailTokenRow = Selectable<EmailTokensTable>

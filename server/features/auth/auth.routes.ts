@@ -7,13 +7,13 @@ import {
   registerSchema,
   requestEmailChangeSchema,
   tokenOnlySchema,
-} from '../../../shared/api/auth'
-import type { Deps } from '../../deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '../../http/auth'
-import { rateLimit } from '../../http/rate-limit'
-import { route } from '../../http/route'
-import type { Input } from '../../http/validate'
-import * as account from '../users/account.service'
+} from '#shared/api/auth'
+import type { Deps } from '#server/deps'
+import { type Authenticated, requireUser, requireVerifiedUser } from '#server/http/auth'
+import { rateLimit } from '#server/http/rate-limit'
+import { route } from '#server/http/route'
+import type { Input } from '#server/http/validate'
+import * as account from '#server/features/users/account.service'
 import * as links from './email-links.service'
 import * as sessions from './sessions.service'
 

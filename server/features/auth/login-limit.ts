@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Deps } from '../../deps'
-import { rateLimited } from '../../http/errors'
-import { retryAfterSeconds } from '../../http/rate-limit'
+import type { Deps } from '#server/deps'
+import { rateLimited } from '#server/http/errors'
+import { retryAfterSeconds } from '#server/http/rate-limit'
 
 /**
  * Failed logins are limited per account (ASVS 2.2.1: at most 100 an hour) and per client address,

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { SignJWT } from 'jose'
-import type { Clock } from '../../clock'
+import type { Clock } from '#server/clock'
 
 /**
  * Auth tokens are HS256 JWTs naming the user (`sub`) and a server-side session (`sid`). The key is

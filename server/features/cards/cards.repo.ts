@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { FlashcardsTable } from '../../db/schema'
+import type { DB } from '#server/db/database'
+import type { FlashcardsTable } from '#server/db/schema'
 
 export type FlashcardRow = Selectable<FlashcardsTable>
 /** A card with its pictures' sizes (null where a side has no picture). */

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { ClassesTable, Database } from '../../db/schema'
-import type { StudySetWithOwner } from '../sets/sets.repo'
+import type { DB } from '#server/db/database'
+import type { ClassesTable, Database } from '#server/db/schema'
+import type { StudySetWithOwner } from '#server/features/sets/sets.repo'
 
 export type ClassRow = Selectable<ClassesTable>
 /** A class with what its API shape needs: the teacher's username and the number of students. */

@@ -1,5 +1,5 @@
-import { createClassSchemas } from '../../../shared/api/classes'
-import { stripMarkup } from '../../text/markup'
+import { createClassSchemas } from '#shared/api/classes'
+import { stripMarkup } from '#server/text/markup'
 
 /** The shared class schemas, with the server's real sanitiser. */
 export const classSchemas = createClassSchemas(stripMarkup)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JOIN_CODE_ALPHABET, joinLinkPath, normalizeJoinCode } from '../../../shared/api/classes'
+import { JOIN_CODE_ALPHABET, joinLinkPath, normalizeJoinCode } from '#shared/api/classes'
 import { newJoinCode } from './join-code'
 
 describe('join codes', () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../../shared/api/classes'
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '#shared/api/classes'
 
 /** A fresh join code: each character drawn uniformly (crypto.randomInt) from the look-alike-free alphabet. */
 export function newJoinCode(): string {

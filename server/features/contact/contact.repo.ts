@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { ContactFormSubmissionsTable } from '../../db/schema'
+import type { DB } from '#server/db/database'
+import type { ContactFormSubmissionsTable } from '#server/db/schema'
 
 export type NewContactSubmission = Insertable<ContactFormSubmissionsTable>
 

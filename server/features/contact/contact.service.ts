@@ -1,8 +1,8 @@
-import type { ContactResponse, ContactSubmission } from '../../../shared/api/contact'
-import { newId } from '../../db/ids'
-import type { Deps } from '../../deps'
-import type { AuthState } from '../auth/sessions.service'
-import type { MailMessage } from '../mail/mailer'
+import type { ContactResponse, ContactSubmission } from '#shared/api/contact'
+import { newId } from '#server/db/ids'
+import type { Deps } from '#server/deps'
+import type { AuthState } from '#server/features/auth/sessions.service'
+import type { MailMessage } from '#server/features/mail/mailer'
 import { insertContactSubmission } from './contact.repo'
 
 /** The team's copy of a contact message: plain text, the sender's words as they were saved. */

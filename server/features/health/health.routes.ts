@@ -1,8 +1,8 @@
 import Router from '@koa/router'
-import { version } from '../../../package.json'
-import { dialectOf } from '../../db/database'
-import type { Deps } from '../../deps'
-import { route } from '../../http/route'
+import { version } from '#package.json'
+import { dialectOf } from '#server/db/database'
+import type { Deps } from '#server/deps'
+import { route } from '#server/http/route'
 
 export function healthRoutes(deps: Deps): Router {
   const router = new Router()

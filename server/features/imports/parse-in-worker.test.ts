@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildAnkiPackage } from '../../../tests/support/anki-packages'
+import { buildAnkiPackage } from '#tests/support/anki-packages'
 import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
 
 const limits = { maxEntries: 100, maxUncompressedBytes: 10 * 1024 * 1024, maxNotes: 100 }

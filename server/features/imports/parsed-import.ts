@@ -1,5 +1,5 @@
-import type { PreviewFormat, PreviewProblem } from '../../../shared/api/imports'
-import { cutText, IMPORT_LIMITS } from '../../../shared/import/parse-import'
+import type { PreviewFormat, PreviewProblem } from '#shared/api/imports'
+import { cutText, IMPORT_LIMITS } from '#shared/import/parse-import'
 
 /**
  * What a parser (Anki package or text) hands the preview: sets of cards whose pictures are still

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Logger } from '../../logger'
+import type { Logger } from '#server/logger'
 
 export interface MailMessage {
   to: string

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { mediaMessages } from '../../../shared/api/media'
+import { mediaMessages } from '#shared/api/media'
 import {
   animatedGif,
   exifHasGps,
@@ -16,7 +16,7 @@ import {
   renamedText,
   solid,
   webpImage,
-} from '../../../tests/support/images'
+} from '#tests/support/images'
 import { ImageRejectedError, processImage } from './image'
 import { readImageStructure, sniffFormat } from './image-structure'
 

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp'
-import { MEDIA_LIMITS, mediaMessages } from '../../../shared/api/media'
+import { MEDIA_LIMITS, mediaMessages } from '#shared/api/media'
 import { type ImageFormat, ImageStructureError, readImageStructure } from './image-structure'
 
 /**

@@ -1,4 +1,4 @@
-import { type CardImage, type MediaUpload, mediaUrl } from '../../../shared/api/media'
+import { type CardImage, type MediaUpload, mediaUrl } from '#shared/api/media'
 import type { MediaInfo } from './media.repo'
 
 export function toMediaUpload(row: Pick<MediaInfo, 'id' | 'width' | 'height' | 'bytes'>): MediaUpload {

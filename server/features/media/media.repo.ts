@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { MediaTable } from '../../db/schema'
+import type { DB } from '#server/db/database'
+import type { MediaTable } from '#server/db/schema'
 
 export type MediaRow = Selectable<MediaTable>
 /** A picture's row without its bytes. */

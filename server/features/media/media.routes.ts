@@ -1,10 +1,10 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { MEDIA_UPLOAD_TYPES, mediaMessages } from '../../../shared/api/media'
-import type { Deps } from '../../deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireVerifiedUser } from '../../http/auth'
-import { unsupportedMediaType } from '../../http/errors'
-import { route } from '../../http/route'
+import { MEDIA_UPLOAD_TYPES, mediaMessages } from '#shared/api/media'
+import type { Deps } from '#server/deps'
+import { type Authenticated, type MaybeAuthenticated, optionalUser, requireVerifiedUser } from '#server/http/auth'
+import { unsupportedMediaType } from '#server/http/errors'
+import { route } from '#server/http/route'
 import * as media from './media.service'
 
 /** The upload route reads its own raw body: app.ts tells the JSON body parser to leave it alone. */

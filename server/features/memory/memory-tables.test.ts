@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type DB, isUniqueViolation, openSqliteDatabase } from '../../db/database'
-import { migrateToLatest } from '../../db/migrate'
+import { type DB, isUniqueViolation, openSqliteDatabase } from '#server/db/database'
+import { migrateToLatest } from '#server/db/migrate'
 
 /** Migration 0007: the review log, card memory and settings go with the card, the set and the account. */
 

@@ -1,5 +1,5 @@
 import type { State } from 'ts-fsrs'
-import type { CardMemoryView } from '../../../shared/api/memory'
+import type { CardMemoryView } from '#shared/api/memory'
 import type { CardMemoryRow } from './memory.repo'
 import { type CardMemory, retrievability, type SchedulerSettings, STATE_NAMES } from './scheduler'
 

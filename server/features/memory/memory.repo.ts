@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '../../db/schema'
-import { assignedToClassOf } from '../classes/classes.repo'
+import type { DB } from '#server/db/database'
+import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
+import { assignedToClassOf } from '#server/features/classes/classes.repo'
 
 /*
  * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and

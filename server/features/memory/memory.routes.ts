@@ -1,9 +1,9 @@
 import Router from '@koa/router'
-import { memorySchemas } from '../../../shared/api/memory'
-import type { Deps } from '../../deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '../../http/auth'
-import { route } from '../../http/route'
-import type { Input } from '../../http/validate'
+import { memorySchemas } from '#shared/api/memory'
+import type { Deps } from '#server/deps'
+import { type Authenticated, requireUser, requireVerifiedUser } from '#server/http/auth'
+import { route } from '#server/http/route'
+import type { Input } from '#server/http/validate'
 import * as review from './review.service'
 
 type DueQuery = Authenticated & Input<typeof memorySchemas.dueQuery>

@@ -1,6 +1,6 @@
 import { FSRSAlgorithm, State } from 'ts-fsrs'
 import { describe, expect, it } from 'vitest'
-import type { FsrsRating } from '../../../shared/study/ratings'
+import type { FsrsRating } from '#shared/study/ratings'
 import {
   type CardMemory,
   DEFAULT_SETTINGS,

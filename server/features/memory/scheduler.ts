@@ -1,6 +1,6 @@
 import { type Card, computeDecayFactor, createEmptyCard, default_w, type FSRS, fsrs, type Grade, State } from 'ts-fsrs'
-import { DESIRED_RETENTION } from '../../../shared/study/retention'
-import type { FsrsRating } from '../../../shared/study/ratings'
+import { DESIRED_RETENTION } from '#shared/study/retention'
+import type { FsrsRating } from '#shared/study/ratings'
 
 /*
  * One student's memory of one card, scheduled by FSRS-6 through ts-fsrs (conventions #11: the

@@ -1,4 +1,4 @@
-import { DESIRED_RETENTION } from '../../../shared/study/retention'
+import { DESIRED_RETENTION } from '#shared/study/retention'
 import type { UserSettingsRow } from './memory.repo'
 import type { SchedulerSettings } from './scheduler'
 

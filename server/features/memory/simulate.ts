@@ -1,5 +1,5 @@
 import { default_w, forgetting_curve } from 'ts-fsrs'
-import type { FsrsRating } from '../../../shared/study/ratings'
+import type { FsrsRating } from '#shared/study/ratings'
 import { daysBetween } from './fit'
 import { type CardMemory, reviewCard, type SchedulerSettings } from './scheduler'
 

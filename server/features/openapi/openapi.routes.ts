@@ -1,7 +1,7 @@
 import Router from '@koa/router'
-import { version } from '../../../package.json'
-import { buildOpenApiDocument } from '../../http/openapi'
-import { route, routeDocs } from '../../http/route'
+import { version } from '#package.json'
+import { buildOpenApiDocument } from '#server/http/openapi'
+import { route, routeDocs } from '#server/http/route'
 
 /**
  * GET /api/openapi.json: the API reference, built once from the declarations of `routers` and of

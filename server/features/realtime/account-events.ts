@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../shared/api/users'
+import type { RealtimeEvent } from '#shared/api/users'
 
 /** What the server tells an account's open streams: the public events plus one internal signal. */
 export type AccountEvent = RealtimeEvent | { type: 'session.ended'; data: { sessionId: string } }

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream'
 import Router from '@koa/router'
-import type { Deps } from '../../deps'
-import { type Authenticated, requireUser, TOKEN_COOKIE } from '../../http/auth'
-import { route } from '../../http/route'
+import type { Deps } from '#server/deps'
+import { type Authenticated, requireUser, TOKEN_COOKIE } from '#server/http/auth'
+import { route } from '#server/http/route'
 import type { AccountEvent } from './account-events'
 
 /** Browsers' EventSource waits this long before reconnecting (docs/content-rules.md, 'Sessions and timing'). */

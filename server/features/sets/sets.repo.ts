@@ -1,9 +1,9 @@
 import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely'
-import { compiledQuery } from '../../db/compiled-query'
-import type { DB } from '../../db/database'
-import type { Database, StudySetsTable } from '../../db/schema'
-import { publicSetIndex, wordlessSearch } from '../../db/public-set-index'
-import { containsIgnoringCase, matchesSearch, searchWords } from '../../db/text-search'
+import { compiledQuery } from '#server/db/compiled-query'
+import type { DB } from '#server/db/database'
+import type { Database, StudySetsTable } from '#server/db/schema'
+import { publicSetIndex, wordlessSearch } from '#server/db/public-set-index'
+import { containsIgnoringCase, matchesSearch, searchWords } from '#server/db/text-search'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }

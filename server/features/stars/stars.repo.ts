@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database'
+import type { DB } from '#server/db/database'
 
 /** The set's owner and visibility (no row: no such set) and the card's id if it is in that set. */
 export async function findStarTarget(db: DB, setId: string, cardId: string) {

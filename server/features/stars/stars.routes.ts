@@ -1,7 +1,7 @@
 import Router from '@koa/router'
-import type { Deps } from '../../deps'
-import { type Authenticated, requireUser } from '../../http/auth'
-import { route } from '../../http/route'
+import type { Deps } from '#server/deps'
+import { type Authenticated, requireUser } from '#server/http/auth'
+import { route } from '#server/http/route'
 import * as stars from './stars.service'
 
 /** A student's starred cards on a set they may read: `PUT` and `DELETE` are idempotent (204 either way). */

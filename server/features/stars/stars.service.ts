@@ -1,10 +1,10 @@
-import type { StarsResponse } from '../../../shared/api/stars'
-import { isForeignKeyViolation } from '../../db/database'
-import type { Deps } from '../../deps'
-import { notFound } from '../../http/errors'
-import type { AuthState } from '../auth/sessions.service'
-import { CARD_NOT_FOUND } from '../cards/cards.service'
-import { canRead, readableSet, SET_NOT_FOUND } from '../sets/set-access'
+import type { StarsResponse } from '#shared/api/stars'
+import { isForeignKeyViolation } from '#server/db/database'
+import type { Deps } from '#server/deps'
+import { notFound } from '#server/http/errors'
+import type { AuthState } from '#server/features/auth/sessions.service'
+import { CARD_NOT_FOUND } from '#server/features/cards/cards.service'
+import { canRead, readableSet, SET_NOT_FOUND } from '#server/features/sets/set-access'
 import * as repo from './stars.repo'
 
 /**

@@ -1,5 +1,5 @@
-import type { CardProgress, LearningSession } from '../../../shared/api/study'
-import { cardProgress } from '../../../shared/study/mastery'
+import type { CardProgress, LearningSession } from '#shared/api/study'
+import { cardProgress } from '#shared/study/mastery'
 import type { LearningSessionRow } from './study.repo'
 
 export function toLearningSession(row: LearningSessionRow): LearningSession {

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely'
-import { compiledQuery } from '../../db/compiled-query'
-import type { DB } from '../../db/database'
-import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '../../db/schema'
+import { compiledQuery } from '#server/db/compiled-query'
+import type { DB } from '#server/db/database'
+import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '#server/db/schema'
 
 export type LearningSessionRow = Selectable<LearningSessionsTable>
 export type StudyProgressRow = Selectable<StudyProgressTable>

@@ -1,8 +1,8 @@
-import { newSecret } from '../../db/ids'
-import type { Deps } from '../../deps'
-import { deleteEmailTokensOfUser, deleteSessionsOfUser } from '../auth/auth.repo'
-import type { LiveLinkToken } from '../auth/email-links'
-import { nowIso } from '../auth/sessions.service'
+import { newSecret } from '#server/db/ids'
+import type { Deps } from '#server/deps'
+import { deleteEmailTokensOfUser, deleteSessionsOfUser } from '#server/features/auth/auth.repo'
+import type { LiveLinkToken } from '#server/features/auth/email-links'
+import { nowIso } from '#server/features/auth/sessions.service'
 import { toUser } from './users.mapper'
 import { updateUser, type UserWithPlan } from './users.repo'
 

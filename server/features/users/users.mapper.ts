@@ -1,4 +1,4 @@
-import type { PublicUser, User } from '../../../shared/api/users'
+import type { PublicUser, User } from '#shared/api/users'
 import type { UserWithPlan } from './users.repo'
 
 /** The API shape of a user. Built field by field, so a password hash or token key cannot leak. */

@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely'
-import type { DB } from '../../db/database'
-import type { UsersTable } from '../../db/schema'
-import { lowerCased } from '../../db/text-search'
+import type { DB } from '#server/db/database'
+import type { UsersTable } from '#server/db/schema'
+import { lowerCased } from '#server/db/text-search'
 
 export type UserRow = Selectable<UsersTable>
 export type UserWithPlan = UserRow & { plan_name: string }

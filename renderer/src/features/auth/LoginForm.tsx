@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { loginSchema } from '@shared/api/auth'
-import { messages } from '@shared/messages'
+import { loginSchema } from '#shared/api/auth'
+import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { messages } from '@shared/messages'
+import { messages } from '#shared/messages'
 import { AuthCard } from '@/components/AuthCard'
 import { authApi } from './auth-api'
 

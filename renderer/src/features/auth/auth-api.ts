@@ -4,8 +4,8 @@ import type {
   ConfirmPasswordResetInput,
   LoginInput,
   RegisterInput,
-} from '@shared/api/auth'
-import type { AuthResponse, UserResponse } from '@shared/api/users'
+} from '#shared/api/auth'
+import type { AuthResponse, UserResponse } from '#shared/api/users'
 import { api } from '@/lib/api'
 
 /** The account calls of the API (GET /api/openapi.json), typed by the shared schemas. */

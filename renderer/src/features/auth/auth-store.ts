@@ -1,5 +1,5 @@
 import { setTokenProvider } from '@/lib/api'
-import type { User } from '@shared/api/users'
+import type { User } from '#shared/api/users'
 
 /** What is kept of a signed-in user: the token and the user record (spec: "a token plus the user record"). */
 export interface AuthSnapshot {

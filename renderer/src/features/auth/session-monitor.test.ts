@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthResponse, User } from '@shared/api/users'
+import type { AuthResponse, User } from '#shared/api/users'
 import { ownAccountChange, ownAccountChangeSettled } from './own-changes'
 import { type EventStream, type InvalidationReason, invalidationMessages, SessionMonitor, tokenExpiryMs } from './session-monitor'
 

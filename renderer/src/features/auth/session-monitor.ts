@@ -1,6 +1,6 @@
-import type { AuthResponse, RealtimeEvent, User, UserResponse } from '@shared/api/users'
-import { REALTIME_CONNECT_TIMEOUT_MS, REALTIME_RECONNECT_INTERVALS_MS, SESSION_CHECK_INTERVAL_MS } from '@shared/limits'
-import { sessionMessages } from '@shared/messages'
+import type { AuthResponse, RealtimeEvent, User, UserResponse } from '#shared/api/users'
+import { REALTIME_CONNECT_TIMEOUT_MS, REALTIME_RECONNECT_INTERVALS_MS, SESSION_CHECK_INTERVAL_MS } from '#shared/limits'
+import { sessionMessages } from '#shared/messages'
 
 /** Why the session-invalidated modal appears (docs/content-rules.md). */
 export type InvalidationReason = 'expired' | 'credentialsChanged' | 'noLongerValid' | 'deleted' | 'periodicCheckFailed'

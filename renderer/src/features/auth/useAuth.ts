@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { AuthResponse } from '@shared/api/users'
+import type { AuthResponse } from '#shared/api/users'
 import { authApi } from './auth-api'
 import { type AuthSnapshot, authStore } from './auth-store'
 

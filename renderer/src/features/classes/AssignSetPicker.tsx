@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { StudySet } from '@shared/api/sets'
-import { MAX_PAGE_SIZE } from '@shared/limits'
+import type { StudySet } from '#shared/api/sets'
+import { MAX_PAGE_SIZE } from '#shared/limits'
 import { setsApi } from '@/features/sets'
 import { useLoad } from './useLoad'
 import styles from './Classes.module.css'

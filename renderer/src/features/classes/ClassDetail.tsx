@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { classMessages } from '@shared/api/classes'
+import { classMessages } from '#shared/api/classes'
 import { ApiError, errorMessage } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { classesApi } from './classes-api'

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import { CLASS_NAME_MAX } from '@shared/api/classes'
+import { CLASS_NAME_MAX } from '#shared/api/classes'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
 import { FormError } from '@/components/FormError'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { ClassroomDetail } from '@shared/api/classes'
+import type { ClassroomDetail } from '#shared/api/classes'
 import { allClasses, classesApi } from './classes-api'
 import { useLoad } from './useLoad'
 import styles from './Classes.module.css'

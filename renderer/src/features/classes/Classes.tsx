@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { Classroom } from '@shared/api/classes'
+import type { Classroom } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
 import { allClasses } from './classes-api'
 import { CreateClassForm, JoinClassForm } from './ClassForms'

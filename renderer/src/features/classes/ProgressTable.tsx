@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ClassProgressItem } from '@shared/api/classes'
+import type { ClassProgressItem } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
 import { saveBlob } from './browser'
 import { classesApi } from './classes-api'

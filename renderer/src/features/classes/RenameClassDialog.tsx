@@ -1,4 +1,4 @@
-import { CLASS_NAME_MAX } from '@shared/api/classes'
+import { CLASS_NAME_MAX } from '#shared/api/classes'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'

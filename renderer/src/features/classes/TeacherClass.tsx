@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { type ClassroomDetail, joinLinkPath } from '@shared/api/classes'
+import { type ClassroomDetail, joinLinkPath } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
 import { useFlash } from '@/lib/useFlash'
 import { copyText } from './browser'

@@ -6,9 +6,9 @@ import type {
   CreateClassInput,
   JoinClassInput,
   UpdateClassInput,
-} from '@shared/api/classes'
-import type { ListResponse } from '@shared/api/sets'
-import type { ProgressResponse } from '@shared/api/study'
+} from '#shared/api/classes'
+import type { ListResponse } from '#shared/api/sets'
+import type { ProgressResponse } from '#shared/api/study'
 import { api, apiDownload, type Download } from '@/lib/api'
 
 const classPath = (id: string) => `/classes/${encodeURIComponent(id)}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardProgress } from '@shared/study/mastery'
+import { cardProgress } from '#shared/study/mastery'
 import { summarizeOwnProgress } from './own-progress'
 
 describe('summarizeOwnProgress', () => {

@@ -1,4 +1,4 @@
-import type { CardProgress } from '@shared/api/study'
+import type { CardProgress } from '#shared/api/study'
 
 /** A student's own standing on one set, counted like a row of the teacher's progress table. */
 export interface OwnProgress {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClassProgressItem } from '@shared/api/classes'
+import type { ClassProgressItem } from '#shared/api/classes'
 import { nextSort, sortProgress } from './progress-table'
 
 function row(username: string, setTitle: string, values: Partial<ClassProgressItem> = {}): ClassProgressItem {

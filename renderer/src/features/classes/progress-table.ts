@@ -1,4 +1,4 @@
-import type { ClassProgressItem } from '@shared/api/classes'
+import type { ClassProgressItem } from '#shared/api/classes'
 
 /** The columns of the class progress table, each sortable. */
 export type ProgressColumn = 'username' | 'setTitle' | 'studied' | 'mastered' | 'learning' | 'needsReview' | 'dueToday' | 'lastStudied'

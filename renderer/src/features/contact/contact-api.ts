@@ -1,4 +1,4 @@
-import type { ContactInput, ContactResponse } from '@shared/api/contact'
+import type { ContactInput, ContactResponse } from '#shared/api/contact'
 import { api } from '@/lib/api'
 
 /** POST /api/contact (GET /api/openapi.json). A signed-in sender's token goes along, so the server uses the account's email. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { StudySet } from '@shared/api/sets'
+import type { StudySet } from '#shared/api/sets'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { errorMessage } from '@/lib/api'
 import styles from './ExportDialog.module.css'

@@ -1,5 +1,5 @@
-import type { ImportPreview, PreviewCard, PreviewFormat } from '@shared/api/imports'
-import { MAX_CARDS_PER_SET, splitForImport } from '@shared/api/imports'
+import type { ImportPreview, PreviewCard, PreviewFormat } from '#shared/api/imports'
+import { MAX_CARDS_PER_SET, splitForImport } from '#shared/api/imports'
 import { Field } from '@/components/Field'
 import styles from './ImportDialog.module.css'
 import { type ImportChoices, isOverLimit, type SplitChoice } from './import-plan'

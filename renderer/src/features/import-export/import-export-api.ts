@@ -1,6 +1,6 @@
-import type { ImportPreview, PreviewTextInput } from '@shared/api/imports'
-import type { StudySet } from '@shared/api/sets'
-import type { ImportCard } from '@shared/import/parse-import'
+import type { ImportPreview, PreviewTextInput } from '#shared/api/imports'
+import type { StudySet } from '#shared/api/sets'
+import type { ImportCard } from '#shared/import/parse-import'
 import { api, apiDownload, apiUpload, type Download, type UploadProgress } from '@/lib/api'
 
 export interface ImportSetInput {

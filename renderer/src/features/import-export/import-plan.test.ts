@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ImportPreview } from '@shared/api/imports'
+import type { ImportPreview } from '#shared/api/imports'
 import { importCards, initialChoices, planImport } from './import-plan'
 
 const cards = (count: number) => Array.from({ length: count }, (_, i) => ({ term: `t${i + 1}`, definition: `d${i + 1}`, termImage: null, definitionImage: null }))

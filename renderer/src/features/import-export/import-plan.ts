@@ -1,5 +1,5 @@
-import { type ImportPreview, MAX_CARDS_PER_SET, type PreviewCard, splitForImport } from '@shared/api/imports'
-import type { ImportCard } from '@shared/import/parse-import'
+import { type ImportPreview, MAX_CARDS_PER_SET, type PreviewCard, splitForImport } from '#shared/api/imports'
+import type { ImportCard } from '#shared/import/parse-import'
 import type { ImportSetInput } from './import-export-api'
 
 /** How a set over 500 cards is imported: in sets of 500, or only its first 500 cards. */

@@ -1,5 +1,5 @@
-import { PREVIEW_EXTENSIONS } from '@shared/api/imports'
-import { IMPORT_LIMITS, importMessages } from '@shared/import/parse-import'
+import { PREVIEW_EXTENSIONS } from '#shared/api/imports'
+import { IMPORT_LIMITS, importMessages } from '#shared/import/parse-import'
 
 /** Anki packages: up to the server's package limit (IMPORT_MAX_PACKAGE_MB, 100 MB by default). */
 export const MAX_PACKAGE_BYTES = 100 * 1024 * 1024

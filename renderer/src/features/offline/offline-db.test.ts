@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { Flashcard, StudySet } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '#shared/api/sets'
 import { createAnswerQueue } from './answer-queue'
 import { clearOfflineDb, idbQueueStore, RECENT_SETS_KEPT, readCachedSet, writeCachedRecords, writeCachedSet } from './offline-db'
 

@@ -1,6 +1,6 @@
 import type { DBSchema, IDBPDatabase } from 'idb'
-import type { Flashcard, StudySet } from '@shared/api/sets'
-import type { ProgressItem } from '@shared/api/study'
+import type { Flashcard, StudySet } from '#shared/api/sets'
+import type { ProgressItem } from '#shared/api/study'
 import type { QueuedItem, QueueStore } from './answer-queue'
 
 /** A set kept on the device for studying offline, with its cards and the owner's progress. */

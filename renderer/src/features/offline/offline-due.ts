@@ -1,4 +1,4 @@
-import type { DueItem } from '@shared/api/memory'
+import type { DueItem } from '#shared/api/memory'
 import type { QueuedItem } from './answer-queue'
 import type { CachedSet } from './offline-db'
 

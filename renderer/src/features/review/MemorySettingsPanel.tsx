@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import type { MemorySettings } from '@shared/api/memory'
-import { DESIRED_RETENTION, DESIRED_RETENTION_HINT } from '@shared/study/retention'
+import type { MemorySettings } from '#shared/api/memory'
+import { DESIRED_RETENTION, DESIRED_RETENTION_HINT } from '#shared/study/retention'
 import { errorMessage } from '@/lib/api'
 import { reviewApi } from './review-api'
 import styles from './MemorySettingsPanel.module.css'

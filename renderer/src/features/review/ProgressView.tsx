@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { MemoryStats } from '@shared/api/memory'
+import type { MemoryStats } from '#shared/api/memory'
 import { errorMessage } from '@/lib/api'
 import { BarChart } from './BarChart'
 import { reviewApi } from './review-api'

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { DueItem } from '@shared/api/memory'
+import type { DueItem } from '#shared/api/memory'
 import { AnswerContent, AnswerPictures, answerWords, recordAnswer, type SideLanguages, SidePicture, SpeakButton, useSideLanguagesBySet, withPictureAnswers } from '@/features/study'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
 import { flushAnswers, readOfflineDue, readWaitingCardIds } from '@/features/offline'

@@ -1,5 +1,5 @@
-import type { DueItem, MemorySettings, MemoryStats, ReviewSummary, UpdateSettingsInput } from '@shared/api/memory'
-import type { ListResponse } from '@shared/api/sets'
+import type { DueItem, MemorySettings, MemoryStats, ReviewSummary, UpdateSettingsInput } from '#shared/api/memory'
+import type { ListResponse } from '#shared/api/sets'
 import { api, apiDownload } from '@/lib/api'
 
 /** The memory calls (issue 15): everything belongs to the signed-in student. */

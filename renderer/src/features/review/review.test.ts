@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DueItem } from '@shared/api/memory'
+import type { DueItem } from '#shared/api/memory'
 import { answerChoice, answerTyped, askOf, choiceOptions, dueIn, overrule, reviewAnswerInput, storedAsk, weakestFirst } from './review'
 
 const item = (id: string, definition: string, retrievability: number, due = '2026-11-20T10:00:00.000Z', position = 1): DueItem => ({

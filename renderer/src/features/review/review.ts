@@ -1,6 +1,6 @@
-import type { DueItem } from '@shared/api/memory'
-import type { AnswerInput } from '@shared/api/study'
-import { type AnswerCheck, checkAnswer, looseForm } from '@shared/study/answer-check'
+import type { DueItem } from '#shared/api/memory'
+import type { AnswerInput } from '#shared/api/study'
+import { type AnswerCheck, checkAnswer, looseForm } from '#shared/study/answer-check'
 
 /*
  * The Review page's rules, as pure functions: which card comes first, how a card is asked, and

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ReviewSummary } from '@shared/api/memory'
+import type { ReviewSummary } from '#shared/api/memory'
 import { useAuth } from '@/features/auth'
 import { onAnswered } from '@/lib/answer-events'
 import { reviewApi } from './review-api'

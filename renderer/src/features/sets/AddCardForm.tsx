@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
-import { setMessages } from '@shared/messages'
+import type { Flashcard } from '#shared/api/sets'
+import { setMessages } from '#shared/messages'
 import styles from './AddCardForm.module.css'
 import { CardFormFields } from './CardFormFields'
 import { setsApi } from './sets-api'

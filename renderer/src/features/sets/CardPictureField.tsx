@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type DragEvent, type ReactNode, useId, useRef, useState } from 'react'
-import type { CardImage as CardImageData } from '@shared/api/media'
+import type { CardImage as CardImageData } from '#shared/api/media'
 import styles from './CardPictureField.module.css'
 import { firstImageFile, uploadPicture } from './picture'
 import { CardImage } from '@/components/CardImage'

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import { setMessages } from '@shared/messages'
+import { setMessages } from '#shared/messages'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { setsApi } from './sets-api'

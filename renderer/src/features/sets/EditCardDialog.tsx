@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
-import { setMessages } from '@shared/messages'
+import type { Flashcard } from '#shared/api/sets'
+import { setMessages } from '#shared/messages'
 import { Dialog } from '@/components/Dialog'
 import { CardFormFields } from './CardFormFields'
 import { EntityForm } from './EntityForm'

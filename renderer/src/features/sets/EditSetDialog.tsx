@@ -1,5 +1,5 @@
-import type { StudySet } from '@shared/api/sets'
-import { setMessages } from '@shared/messages'
+import type { StudySet } from '#shared/api/sets'
+import { setMessages } from '#shared/messages'
 import { Dialog } from '@/components/Dialog'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'

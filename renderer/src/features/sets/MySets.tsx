@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { StudySet } from '@shared/api/sets'
+import type { StudySet } from '#shared/api/sets'
 import { EditSetDialog } from './EditSetDialog'
 import { SetCard } from './SetCard'
 import { SetFilters } from './SetFilters'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { StudySet } from '@shared/api/sets'
+import type { StudySet } from '#shared/api/sets'
 import { PencilIcon, VisibilityIcon } from '@/components/icons'
 import styles from './SetCard.module.css'
 import { cardCountLabel, ownerName } from './set-text'

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '@shared/api/errors'
-import { SET_LIMITS } from '@shared/limits'
+import type { FieldErrors } from '#shared/api/errors'
+import { SET_LIMITS } from '#shared/limits'
 import { Field, SelectField, TextAreaField } from '@/components/Field'
 import { languageOptions, listedTag } from '@/features/study'
 import type { SetFormValues } from './useSetForm'

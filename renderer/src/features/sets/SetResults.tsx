@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { StudySet } from '@shared/api/sets'
-import { setMessages } from '@shared/messages'
+import type { StudySet } from '#shared/api/sets'
+import { setMessages } from '#shared/messages'
 import { SetGrid } from './SetCard'
 import styles from './SetResults.module.css'
 import type { useSetList } from './useSetList'

@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS, MEDIA_UPLOAD_TYPES, type MediaUpload, type MediaUploadType, mediaMessages } from '@shared/api/media'
+import { MEDIA_LIMITS, MEDIA_UPLOAD_TYPES, type MediaUpload, type MediaUploadType, mediaMessages } from '#shared/api/media'
 import { apiSendBytes } from '@/lib/api'
 
 /** The size a picture is scaled to so that its long side is at most `maxSide` (never up). */

@@ -1,4 +1,4 @@
-import type { StudySet } from '@shared/api/sets'
+import type { StudySet } from '#shared/api/sets'
 
 /** The tags of a set, from the API's comma-separated string. */
 export function splitTags(tags: string): string[] {

@@ -7,8 +7,8 @@ import type {
   TagsResponse,
   UpdateCardInput,
   UpdateSetInput,
-} from '@shared/api/sets'
-import { CARD_LIST_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '@shared/limits'
+} from '#shared/api/sets'
+import { CARD_LIST_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '#shared/limits'
 import { api } from '@/lib/api'
 
 export interface SetListParams {

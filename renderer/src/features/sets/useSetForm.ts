@@ -1,6 +1,6 @@
-import type { CardImage } from '@shared/api/media'
-import type { CreateSetInput } from '@shared/api/sets'
-import { createSetSchemas } from '@shared/api/sets'
+import type { CardImage } from '#shared/api/media'
+import type { CreateSetInput } from '#shared/api/sets'
+import { createSetSchemas } from '#shared/api/sets'
 import type { z } from 'zod'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ListResponse, StudySet } from '@shared/api/sets'
+import type { ListResponse, StudySet } from '#shared/api/sets'
 import { errorMessage } from '@/lib/api'
 import type { SetListParams } from './sets-api'
 

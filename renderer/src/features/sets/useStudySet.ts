@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { Flashcard, ListResponse, StudySet } from '@shared/api/sets'
-import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '@shared/limits'
+import type { Flashcard, ListResponse, StudySet } from '#shared/api/sets'
+import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '#shared/limits'
 import { ApiError, errorMessage, isNetworkFailure } from '@/lib/api'
 import { readOfflineSet, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from './sets-api'

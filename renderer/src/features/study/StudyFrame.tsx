@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { setMessages } from '@shared/messages'
+import { setMessages } from '#shared/messages'
 import { Spinner } from '@/components/Spinner'
 import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
-import type { CardImage as CardImageData } from '@shared/api/media'
-import type { Flashcard } from '@shared/api/sets'
+import type { CardImage as CardImageData } from '#shared/api/media'
+import type { Flashcard } from '#shared/api/sets'
 import { CardImage } from '@/components/CardImage'
 
 /**

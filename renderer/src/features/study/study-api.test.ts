@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Flashcard, StudySet } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '#shared/api/sets'
 
 /*
  * loadStudySet with "Starred only": the student's stars are read first, only those cards are kept

@@ -1,4 +1,4 @@
-import type { Flashcard, StudySet } from '@shared/api/sets'
+import type { Flashcard, StudySet } from '#shared/api/sets'
 import type {
   AnswerInput,
   BestMatchTime,
@@ -6,7 +6,7 @@ import type {
   MatchResultInput,
   ProgressResponse,
   UpdateSessionInput,
-} from '@shared/api/study'
+} from '#shared/api/study'
 import { api, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
 import { queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'

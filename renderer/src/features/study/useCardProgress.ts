@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ProgressItem } from '@shared/api/study'
+import type { ProgressItem } from '#shared/api/study'
 import { useAuth } from '@/features/auth'
 import { studyApi } from './study-api'
 

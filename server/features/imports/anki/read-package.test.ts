@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { buildAnkiPackage, type Generation, TINY_PNG, zstdRawFrame } from '../../../../tests/support/anki-packages'
+import { buildAnkiPackage, type Generation, TINY_PNG, zstdRawFrame } from '#tests/support/anki-packages'
 import { readAnkiPackage } from './read-package'
 import { PackageError } from './zip'
 

@@ -1,11 +1,11 @@
 import Papa from 'papaparse'
-import { separatorText } from '../../../../shared/import/separators'
-import { cutText, IMPORT_LIMITS, importMessages, titleFromFileName } from '../../../../shared/import/parse-import'
-import { SET_LIMITS } from '../../../../shared/limits'
-import { containsProfanity } from '../../../../shared/text/profanity'
-import { clozeCards } from '../anki/cloze'
-import { fieldContent } from '../anki/field-text'
-import { limitCard, type ParsedCard, type ParsedImport, type ParsedSet, ProblemList } from '../parsed-import'
+import { separatorText } from '#shared/import/separators'
+import { cutText, IMPORT_LIMITS, importMessages, titleFromFileName } from '#shared/import/parse-import'
+import { SET_LIMITS } from '#shared/limits'
+import { containsProfanity } from '#shared/text/profanity'
+import { clozeCards } from '#server/features/imports/anki/cloze'
+import { fieldContent } from '#server/features/imports/anki/field-text'
+import { limitCard, type ParsedCard, type ParsedImport, type ParsedSet, ProblemList } from '#server/features/imports/parsed-import'
 
 /**
  * Text formats of the import preview: pasted Quizlet exports, TSV, Anki's "Notes in Plain Text"

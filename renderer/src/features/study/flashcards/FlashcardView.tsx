@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
-import type { Flashcard, StudySet } from '@shared/api/sets'
-import { FLASHCARDS_VIEW_STEP } from '@shared/limits'
+import type { Flashcard, StudySet } from '#shared/api/sets'
+import { FLASHCARDS_VIEW_STEP } from '#shared/limits'
 import { FormError } from '@/components/FormError'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import {

@@ -1,4 +1,4 @@
-import { LEARN_MAX_OPTIONS, STUDY_BATCH_SIZE } from '@shared/limits'
+import { LEARN_MAX_OPTIONS, STUDY_BATCH_SIZE } from '#shared/limits'
 
 /**
  * Learn mode as a pure state machine (docs/study-rules.md): multiple-choice questions on

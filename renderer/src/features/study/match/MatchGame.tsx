@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { MATCH_CARDS, MATCH_CARDS_PHONE } from '@shared/limits'
+import { MATCH_CARDS, MATCH_CARDS_PHONE } from '#shared/limits'
 import { elapsedSeconds, initialMatch, MATCH_FEEDBACK_TEXT, type MatchCard, matchReducer, type MatchState } from './match'
 import { useAuth } from '@/features/auth'
 import { StudyPanel } from '@/features/study/StudyFrame'

@@ -1,4 +1,4 @@
-import { MATCH_FETCH_LIMIT } from '@shared/limits'
+import { MATCH_FETCH_LIMIT } from '#shared/limits'
 import { StudyLoadView } from '@/features/study/StudyFrame'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import { MatchGame } from './MatchGame'

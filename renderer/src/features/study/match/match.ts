@@ -5,7 +5,7 @@
  * and randomness come in with the events, so every rule is checkable in a unit test.
  */
 
-import type { CardImage } from '@shared/api/media'
+import type { CardImage } from '#shared/api/media'
 
 export type MatchPhase = 'not_started' | 'playing' | 'finished'
 export type MatchItemType = 'term' | 'definition'

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { PHONE_MAX_WIDTH } from '@shared/limits'
+import { PHONE_MAX_WIDTH } from '#shared/limits'
 
 const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`
 

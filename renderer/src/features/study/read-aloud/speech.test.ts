@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGE_CHOICES, languageOptions, listedTag, setSideLanguages, sideLanguage, voiceFor } from './speech'
-import { languageSchema } from '@shared/api/sets'
+import { languageSchema } from '#shared/api/sets'
 
 const voice = (lang: string, extra: { default?: boolean; localService?: boolean; name?: string } = {}) => ({ lang, name: extra.name ?? lang, ...extra })
 

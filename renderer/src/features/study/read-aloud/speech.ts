@@ -1,4 +1,4 @@
-import { guessLanguage } from '@shared/text/language'
+import { guessLanguage } from '#shared/text/language'
 
 /**
  * The pure parts of read-aloud (issue #19): which language a side is read in, and which of the

@@ -1,4 +1,4 @@
-import type { StarsResponse } from '@shared/api/stars'
+import type { StarsResponse } from '#shared/api/stars'
 import { api, apiRequest, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
 import { readOfflineSet, rememberStarred } from '@/features/offline'

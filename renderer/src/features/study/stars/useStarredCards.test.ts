@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard } from '#shared/api/sets'
 import { type PagedCards, starredPage } from './useStarredCards'
 
 const card = (id: string, position: number) => ({ id, position, term: id, definition: id }) as Flashcard

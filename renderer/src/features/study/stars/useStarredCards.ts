@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import type { Flashcard } from '@shared/api/sets'
+import type { Flashcard } from '#shared/api/sets'
 import { onlyStarred } from './stars'
 import type { Stars } from './useStars'
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { Flashcard, StudySet } from '@shared/api/sets'
-import type { CardMemoryView } from '@shared/api/memory'
-import type { CardProgress } from '@shared/api/study'
+import type { Flashcard, StudySet } from '#shared/api/sets'
+import type { CardMemoryView } from '#shared/api/memory'
+import type { CardProgress } from '#shared/api/study'
 import { CardImage } from '@/components/CardImage'
 import { FormError } from '@/components/FormError'
 import {

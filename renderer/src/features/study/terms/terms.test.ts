@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Flashcard } from '@shared/api/sets'
-import { cardProgress } from '@shared/study/mastery'
+import type { Flashcard } from '#shared/api/sets'
+import { cardProgress } from '#shared/study/mastery'
 import { arrangeTerms, needsAllCards, termRows } from './terms'
 
 const card = (position: number, term: string): Flashcard => ({ id: `c${position}`, term, definition: `${term} def`, position, created: '', termImage: null, definitionImage: null })

@@ -1,7 +1,7 @@
-import type { CardMemoryView } from '@shared/api/memory'
-import type { Flashcard } from '@shared/api/sets'
-import type { CardProgress, CardStatus } from '@shared/api/study'
-import { cardProgress } from '@shared/study/mastery'
+import type { CardMemoryView } from '#shared/api/memory'
+import type { Flashcard } from '#shared/api/sets'
+import type { CardProgress, CardStatus } from '#shared/api/study'
+import { cardProgress } from '#shared/study/mastery'
 
 /**
  * The Terms list's sort and filter (docs/study-rules.md: sort by mastery, attempts or alphabetically;

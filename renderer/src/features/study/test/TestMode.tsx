@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
-import type { Flashcard } from '@shared/api/sets'
-import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import type { Flashcard } from '#shared/api/sets'
+import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
 import { AnswerContent, AnswerPictures, answerWords, EnginePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'

@@ -1,4 +1,4 @@
-import { checkAnswer, type AnswerVerdict } from '@shared/study/answer-check'
+import { checkAnswer, type AnswerVerdict } from '#shared/study/answer-check'
 import { distinctDefinitions, makeQuestion, type Random, shuffle } from '@/features/study/learn/learn'
 
 /**

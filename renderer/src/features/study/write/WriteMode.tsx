@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { STUDY_CARD_PAGE_SIZE } from '@shared/limits'
+import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
 import { StudyEndActions, StudyFrame, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
-import { answerDiff, type DiffPart } from '@shared/study/answer-check'
+import { answerDiff, type DiffPart } from '#shared/study/answer-check'
 import { EnginePicture } from '@/features/study/card-pictures'
 import { LeaveWarning } from '@/features/study/LeaveWarning'
 import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
@@ -9,7 +9,7 @@ import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import { type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
-import type { StudySet } from '@shared/api/sets'
+import type { StudySet } from '#shared/api/sets'
 import {
   batchSummary,
   canCheck,

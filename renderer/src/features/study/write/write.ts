@@ -1,5 +1,5 @@
-import { STUDY_BATCH_SIZE } from '@shared/limits'
-import { checkAnswer } from '@shared/study/answer-check'
+import { STUDY_BATCH_SIZE } from '#shared/limits'
+import { checkAnswer } from '#shared/study/answer-check'
 
 /**
  * Write mode as a pure state machine (docs/study-rules.md): the student types the definition of
