@@ -18,7 +18,10 @@ const FEATURES = readdirSync(new URL('./renderer/src/features/', import.meta.url
 const NO_CLIMBING = { group: ['../*', '../**'], message: "Import with '@/...' or '#shared/...' instead of climbing folders with '../'." }
 const NO_SHELL = { group: ['@/app', '@/app/**'], message: 'Only the app shell imports app/.' }
 const NO_PAGES = { group: ['@/pages', '@/pages/**'], message: 'Pages are route components: only the router (app/) imports them.' }
-const NO_FEATURES = { group: ['@/features', '@/features/**'], message: 'components/ and lib/ import no feature: hand values in, or move the piece into components/ or lib/.' }
+const NO_FEATURES = {
+  group: ['@/features', '@/features/**'],
+  message: 'components/ and lib/ import no feature: hand values in, or move the piece into components/ or lib/.',
+}
 
 /** features/X may use another feature only through its index.ts: `@/features/Y`, never `@/features/Y/file`. */
 const otherFeaturesInternals = (feature) => ({
@@ -47,7 +50,14 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/**', '#server/**', '#tests/**', '**/renderer/**', '**/server/**'], message: 'shared/ is used by the server and the renderer: it imports neither.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/**', '#server/**', '#tests/**', '**/renderer/**', '**/server/**'],
+              message: 'shared/ is used by the server and the renderer: it imports neither.',
+            },
+          ],
+        },
       ],
     },
   },

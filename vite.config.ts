@@ -6,13 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { rendererAliases } from './aliases.ts'
 
 /** The PWA icons live in resources/ (with their source SVGs); the build copies them to /icons/. */
-const PWA_ICONS = [
-  'pwa-192x192.png',
-  'pwa-512x512.png',
-  'maskable-icon-192x192.png',
-  'maskable-icon-512x512.png',
-  'apple-touch-icon-180x180.png',
-]
+const PWA_ICONS = ['pwa-192x192.png', 'pwa-512x512.png', 'maskable-icon-192x192.png', 'maskable-icon-512x512.png', 'apple-touch-icon-180x180.png']
 
 function pwaIcons(): Plugin {
   return {

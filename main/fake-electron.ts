@@ -102,7 +102,9 @@ export function fakeElectron({ userData, gotLock = true }: { userData: string; g
   })
   const dialog = { showErrorBox: vi.fn(), showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 1, checkboxChecked: false })) }
   const ipcHandlers: FakeElectron['ipcHandlers'] = new Map()
-  const ipcMain = { handle: vi.fn((channel: string, handler: FakeElectron['ipcHandlers'] extends Map<string, infer H> ? H : never) => ipcHandlers.set(channel, handler)) }
+  const ipcMain = {
+    handle: vi.fn((channel: string, handler: FakeElectron['ipcHandlers'] extends Map<string, infer H> ? H : never) => ipcHandlers.set(channel, handler)),
+  }
   const shell = { openExternal: vi.fn(async () => {}), openPath: vi.fn(async () => '') }
   const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } }
   const menus: unknown[] = []

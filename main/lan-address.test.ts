@@ -3,8 +3,23 @@ import { describe, expect, it } from 'vitest'
 import { lanAddress, lanAddresses } from './lan-address'
 
 type Interfaces = ReturnType<typeof os.networkInterfaces>
-const v4 = (address: string, internal = false) => ({ address, family: 'IPv4' as const, internal, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: `${address}/24` })
-const v6 = (address: string) => ({ address, family: 'IPv6' as const, internal: false, netmask: 'ffff:ffff:ffff:ffff::', mac: '00:00:00:00:00:00', cidr: `${address}/64`, scopeid: 0 })
+const v4 = (address: string, internal = false) => ({
+  address,
+  family: 'IPv4' as const,
+  internal,
+  netmask: '255.255.255.0',
+  mac: '00:00:00:00:00:00',
+  cidr: `${address}/24`,
+})
+const v6 = (address: string) => ({
+  address,
+  family: 'IPv6' as const,
+  internal: false,
+  netmask: 'ffff:ffff:ffff:ffff::',
+  mac: '00:00:00:00:00:00',
+  cidr: `${address}/64`,
+  scopeid: 0,
+})
 
 describe('lanAddress', () => {
   it('picks the Wi-Fi or Ethernet address in a private range over docker, VPN, link-local and loopback', () => {
@@ -31,7 +46,13 @@ describe('lanAddress', () => {
   })
 
   it('skips Windows virtual adapters and gives nothing on a computer without a network', () => {
-    expect(lanAddress({ 'vEthernet (WSL)': [v4('172.29.96.1')], 'VirtualBox Host-Only Network': [v4('192.168.56.1')], 'Loopback Pseudo-Interface 1': [v4('127.0.0.1', true)] })).toBeUndefined()
+    expect(
+      lanAddress({
+        'vEthernet (WSL)': [v4('172.29.96.1')],
+        'VirtualBox Host-Only Network': [v4('192.168.56.1')],
+        'Loopback Pseudo-Interface 1': [v4('127.0.0.1', true)],
+      }),
+    ).toBeUndefined()
     expect(lanAddress({})).toBeUndefined()
   })
 })

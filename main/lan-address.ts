@@ -3,7 +3,8 @@ import os from 'node:os'
 type Interfaces = ReturnType<typeof os.networkInterfaces>
 
 /** Interfaces of virtual machines, containers and VPNs: students on the school network cannot reach those. */
-const VIRTUAL_INTERFACE = /^(docker|br-|veth|virbr|vmnet|vboxnet|lxc|lxd|cni|flannel|podman|zt|tailscale|utun|tun|tap|wg|ham)|virtualbox|vmware|hyper-v|vethernet|wsl|loopback|bluetooth/i
+const VIRTUAL_INTERFACE =
+  /^(docker|br-|veth|virbr|vmnet|vboxnet|lxc|lxd|cni|flannel|podman|zt|tailscale|utun|tun|tap|wg|ham)|virtualbox|vmware|hyper-v|vethernet|wsl|loopback|bluetooth/i
 
 /** Names that usually mean a real network card: Ethernet and Wi-Fi on Linux, macOS and Windows. */
 const PHYSICAL_INTERFACE = /^(en|eth|wl|wlan|wi-?fi|ethernet|local area connection|wireless)/i

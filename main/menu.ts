@@ -42,11 +42,7 @@ export function menuTemplate({ version, openDataFolder, isMac = false, sharing }
     },
     {
       label: 'Help',
-      submenu: [
-        { label: `Cardwise ${version}`, enabled: false },
-        { type: 'separator' },
-        { label: 'Open Data Folder', click: () => openDataFolder() },
-      ],
+      submenu: [{ label: `Cardwise ${version}`, enabled: false }, { type: 'separator' }, { label: 'Open Data Folder', click: () => openDataFolder() }],
     },
   ]
 }

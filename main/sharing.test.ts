@@ -78,7 +78,9 @@ describe('createLanSharing', () => {
     // Only the shown address (and this computer's names) on that port: no other Host.
     expect(await get(SHOWN, shared, `rebound.example:${shared}`)).toBe(421)
     expect(await get(SHOWN, shared, `${SHOWN}:${port}`)).toBe(421)
-    expect(started.allowedHosts.list().sort()).toEqual([`127.0.0.1:${port}`, `127.0.0.1:${shared}`, `${SHOWN}:${shared}`, `localhost:${port}`, `localhost:${shared}`].sort())
+    expect(started.allowedHosts.list().sort()).toEqual(
+      [`127.0.0.1:${port}`, `127.0.0.1:${shared}`, `${SHOWN}:${shared}`, `localhost:${port}`, `localhost:${shared}`].sort(),
+    )
     // The window's listener is as it was: 127.0.0.1 only.
     expect(await get('127.0.0.1', port)).toBe(200)
     await expect(get(SHOWN, port)).rejects.toThrow(/ECONNREFUSED/)

@@ -12,10 +12,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const displays = [
-  { workArea: { x: 0, y: 0, width: 1920, height: 1080 } },
-  { workArea: { x: 1920, y: 0, width: 1280, height: 1024 } },
-]
+const displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }, { workArea: { x: 1920, y: 0, width: 1280, height: 1024 } }]
 
 describe('window state', () => {
   it('is undefined when nothing was saved or the file is garbage', () => {

@@ -56,10 +56,7 @@ export function saveWindowState(file: string, state: WindowState): void {
 }
 
 /** The state to save for a window as it is now (its normal bounds when maximized). */
-export function currentWindowState(window: {
-  getNormalBounds(): Rectangle
-  isMaximized(): boolean
-}): WindowState {
+export function currentWindowState(window: { getNormalBounds(): Rectangle; isMaximized(): boolean }): WindowState {
   const bounds = window.getNormalBounds()
   return { ...bounds, maximized: window.isMaximized() }
 }

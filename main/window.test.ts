@@ -55,11 +55,7 @@ describe('guardNavigation', () => {
       webContents.emit(name, event, url)
       expect(event.defaultPrevented, url).toBe(true)
     }
-    expect(shell.openExternal.mock.calls.map(([url]) => url)).toEqual([
-      'https://example.org/page',
-      'http://127.0.0.1:9999/',
-      'https://evil.example/',
-    ])
+    expect(shell.openExternal.mock.calls.map(([url]) => url)).toEqual(['https://example.org/page', 'http://127.0.0.1:9999/', 'https://evil.example/'])
   })
 
   it('denies every new window; other origins open externally, the app origin does not', () => {

@@ -53,9 +53,9 @@ describe('loadConfig', () => {
   })
 
   it('treats empty values as unset', () => {
-    expect(
-      loadConfig({ PORT: '', HOST: ' ', SMTP_URL: '', CONTACT_EMAIL: ' ', AUTH_SECRET: '', TRUST_PROXY: '', RATE_LIMIT_CONTACT: '' }, cwd),
-    ).toEqual(loadConfig({}, cwd))
+    expect(loadConfig({ PORT: '', HOST: ' ', SMTP_URL: '', CONTACT_EMAIL: ' ', AUTH_SECRET: '', TRUST_PROXY: '', RATE_LIMIT_CONTACT: '' }, cwd)).toEqual(
+      loadConfig({}, cwd),
+    )
   })
 
   it('reads good values', () => {

@@ -77,8 +77,14 @@ const emailAddress = (name: string) =>
 
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535, 3000),
-  HOST: z.string().optional().transform((value) => value?.trim() || '127.0.0.1'),
-  DATA_DIR: z.string().optional().transform((value) => value?.trim() || 'data'),
+  HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || '127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || 'data'),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z
@@ -151,7 +157,10 @@ const envSchema = z.object({
         parsed = undefined
       }
       if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
-        ctx.addIssue({ code: 'custom', message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")`,
+        })
         return z.NEVER
       }
       return value.trim()
@@ -253,7 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (config.databaseUrl && !config.authSecret) {
     // Every process (and machine) must sign and check tokens with one secret; a secret generated
     // into one data folder would make tokens fail on the others.
-    throw new ConfigError('Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)')
+    throw new ConfigError(
+      'Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)',
+    )
   }
   return { ...config, dataDir: path.resolve(cwd, config.dataDir) }
 }

@@ -81,7 +81,10 @@ async function main(): Promise<void> {
   const sources = new Map<string, LoggedReview[]>()
   if (values.synthetic) {
     const truth = [0.3, 1.5, 3.0, 10, 6.0, 0.6, 2.5, 0.01, 1.6, 0.15, 0.9, 1.6, 0.08, 0.3, 1.5, 0.5, 2.2, 0.5, 0.1, 0.05, 0.25]
-    sources.set('synthetic log (known FSRS-6 model)', simulateLog({ settings: { desiredRetention: 0.9, weights: truth }, cards: 300, days: 150, seed: 11, maxDelayDays: 4 }))
+    sources.set(
+      'synthetic log (known FSRS-6 model)',
+      simulateLog({ settings: { desiredRetention: 0.9, weights: truth }, cards: 300, days: 150, seed: 11, maxDelayDays: 4 }),
+    )
   } else if (values.anki) {
     sources.set(path.basename(values.anki), reviewsFromCsv(values.anki))
   } else {

@@ -81,7 +81,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const rateLimitStore = config.databaseUrl ? new DatabaseRateLimitStore(db) : undefined
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger })
   const shutdown = new AbortController()
-  const app = createApp({ config: appConfig, db, mailer, logger, events, rateLimitStore, shutdown: shutdown.signal, rendererDir: options.rendererDir, allowedHosts: options.allowedHosts })
+  const app = createApp({
+    config: appConfig,
+    db,
+    mailer,
+    logger,
+    events,
+    rateLimitStore,
+    shutdown: shutdown.signal,
+    rendererDir: options.rendererDir,
+    allowedHosts: options.allowedHosts,
+  })
 
   const server = createHttpServer(app)
   server.requestTimeout = REQUEST_TIMEOUT_MS

@@ -38,7 +38,11 @@ describe('renderer import boundaries', () => {
     ['a feature uses another through its public entry', 'renderer/src/features/sets/Thing.tsx', "import { TermsList } from '@/features/study'"],
     ['a feature uses its own files', 'renderer/src/features/study/learn/Thing.tsx', "import { StudyPanel } from '@/features/study/StudyFrame'"],
     ['a page renders a feature component', 'renderer/src/pages/ThingPage.tsx', "import { LearnMode } from '@/features/study/learn/LearnMode'"],
-    ['the shell imports anything', 'renderer/src/app/Thing.tsx', "import { SessionManager } from '@/features/auth/SessionManager'\nimport { HomePage } from '@/pages/HomePage'"],
+    [
+      'the shell imports anything',
+      'renderer/src/app/Thing.tsx',
+      "import { SessionManager } from '@/features/auth/SessionManager'\nimport { HomePage } from '@/pages/HomePage'",
+    ],
     ['a component uses lib and shared', 'renderer/src/components/Widget.tsx', "import { api } from '@/lib/api'\nimport { messages } from '#shared/messages'"],
   ])('allows %s', async (_, file, code) => {
     expect(await errorsOf(file, code)).toEqual([])

@@ -29,7 +29,9 @@ export async function runDatabaseCommand(
       if (out === null) return usage(output, command)
       const dest = path.resolve(out ?? path.join(config.dataDir, BACKUP_FOLDER, backupFileName(clock.now())))
       const result = await backupDatabase(path.join(config.dataDir, databaseFile), dest)
-      output.log(`Backed up ${path.join(config.dataDir, databaseFile)} to ${result.file} (${Math.round(result.bytes / 1024)} KB, integrity ok, ${result.ms} ms)`)
+      output.log(
+        `Backed up ${path.join(config.dataDir, databaseFile)} to ${result.file} (${Math.round(result.bytes / 1024)} KB, integrity ok, ${result.ms} ms)`,
+      )
       return 0
     }
     if (args.length !== 1 || args[0]!.startsWith('-')) return usage(output, command)

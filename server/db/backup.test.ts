@@ -34,7 +34,11 @@ async function makeDatabase(file: string, title = 'Biology'): Promise<void> {
   await migrateToLatest(db)
   await db.destroy()
   const sqlite = new SQLite(file)
-  sqlite.prepare("INSERT INTO users (id, username, email, password_hash, token_key, plan_id, created, updated) VALUES ('u1', 'ann', 'ann@example.org', 'x', 'k', (SELECT id FROM plans LIMIT 1), 'now', 'now')").run()
+  sqlite
+    .prepare(
+      "INSERT INTO users (id, username, email, password_hash, token_key, plan_id, created, updated) VALUES ('u1', 'ann', 'ann@example.org', 'x', 'k', (SELECT id FROM plans LIMIT 1), 'now', 'now')",
+    )
+    .run()
   sqlite.prepare("INSERT INTO study_sets (id, owner_id, title, created, updated) VALUES ('s1', 'u1', ?, 'now', 'now')").run(title)
   sqlite.close()
 }
@@ -290,8 +294,19 @@ describe('startAutomaticBackups', () => {
     mkdirSync(folder)
     writeFileSync(path.join(folder, 'keep-me.txt'), 'not a backup')
     const clock = new StepClock(new Date('2025-01-01T00:00:00Z'))
-    const backups = startAutomaticBackups({ dataDir: dir, databaseFile: 'cardwise.db', intervalMs: 30, keepDays: 2, clock, logger: silentLogger, firstBackupDelayMs: 0 })
-    const names = () => readdirSync(folder).filter((name) => name.startsWith('cardwise-')).sort()
+    const backups = startAutomaticBackups({
+      dataDir: dir,
+      databaseFile: 'cardwise.db',
+      intervalMs: 30,
+      keepDays: 2,
+      clock,
+      logger: silentLogger,
+      firstBackupDelayMs: 0,
+    })
+    const names = () =>
+      readdirSync(folder)
+        .filter((name) => name.startsWith('cardwise-'))
+        .sort()
     // Wait until the fourth daily backup has been taken and the oldest deleted.
     const deadline = Date.now() + 5000
     while (!names().includes('cardwise-20250104-000000.db') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -314,8 +329,24 @@ describe('startAutomaticBackups', () => {
     const now = new Date('2025-01-01T12:00:00Z')
     writeFileSync(path.join(folder, backupFileName(new Date(now.getTime() - 1000))), '')
     const clock = { now: () => now }
-    const recent = startAutomaticBackups({ dataDir: dir, databaseFile: 'cardwise.db', intervalMs: 3600_000, keepDays: 7, clock, logger: silentLogger, firstBackupDelayMs: 0 })
-    const off = startAutomaticBackups({ dataDir: dir, databaseFile: 'cardwise.db', intervalMs: 0, keepDays: 7, clock, logger: silentLogger, firstBackupDelayMs: 0 })
+    const recent = startAutomaticBackups({
+      dataDir: dir,
+      databaseFile: 'cardwise.db',
+      intervalMs: 3600_000,
+      keepDays: 7,
+      clock,
+      logger: silentLogger,
+      firstBackupDelayMs: 0,
+    })
+    const off = startAutomaticBackups({
+      dataDir: dir,
+      databaseFile: 'cardwise.db',
+      intervalMs: 0,
+      keepDays: 7,
+      clock,
+      logger: silentLogger,
+      firstBackupDelayMs: 0,
+    })
     await new Promise((resolve) => setTimeout(resolve, 100))
     await recent.stop()
     await off.stop()

@@ -227,12 +227,15 @@ export function startAutomaticBackups(options: AutomaticBackupOptions): Automati
   let stopped = false
 
   const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      running = takeBackup().finally(() => {
-        running = undefined
-        if (!stopped) schedule(intervalMs)
-      })
-    }, Math.max(0, delayMs))
+    timer = setTimeout(
+      () => {
+        running = takeBackup().finally(() => {
+          running = undefined
+          if (!stopped) schedule(intervalMs)
+        })
+      },
+      Math.max(0, delayMs),
+    )
     timer.unref()
   }
 

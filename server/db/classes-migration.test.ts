@@ -16,7 +16,18 @@ describe('classes tables', () => {
     for (const id of ['teacher', 'ann', 'bob']) {
       await db
         .insertInto('users')
-        .values({ id, username: id, email: `${id}@example.org`, password_hash: 'x', token_key: 'k', verified: 1, plan_id: plan.id, avatar: null, created: now, updated: now })
+        .values({
+          id,
+          username: id,
+          email: `${id}@example.org`,
+          password_hash: 'x',
+          token_key: 'k',
+          verified: 1,
+          plan_id: plan.id,
+          avatar: null,
+          created: now,
+          updated: now,
+        })
         .execute()
     }
     for (const id of ['s1', 's2']) {
@@ -46,8 +57,12 @@ describe('classes tables', () => {
   })
   afterEach(() => db.destroy())
 
-  const members = async () => (await db.selectFrom('class_members').select(['class_id', 'user_id']).orderBy('class_id').orderBy('user_id').execute()).map((r) => `${r.class_id}:${r.user_id}`)
-  const assigned = async () => (await db.selectFrom('class_sets').select(['class_id', 'set_id']).orderBy('class_id').orderBy('set_id').execute()).map((r) => `${r.class_id}:${r.set_id}`)
+  const members = async () =>
+    (await db.selectFrom('class_members').select(['class_id', 'user_id']).orderBy('class_id').orderBy('user_id').execute()).map(
+      (r) => `${r.class_id}:${r.user_id}`,
+    )
+  const assigned = async () =>
+    (await db.selectFrom('class_sets').select(['class_id', 'set_id']).orderBy('class_id').orderBy('set_id').execute()).map((r) => `${r.class_id}:${r.set_id}`)
 
   it('keeps join codes unique and a member or an assignment once', async () => {
     const again = db.insertInto('classes').values({ id: 'c3', owner_id: 'ann', name: 'Copy', join_code: 'ABCD2345', created: now, updated: now }).execute()

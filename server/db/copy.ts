@@ -109,9 +109,12 @@ function checkSameVersion(source: SQLite.Database, targetMigrations: string[]): 
   const sourceMigrations = (source.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((row) => row.name)
   const missing = targetMigrations.filter((name) => !sourceMigrations.includes(name))
   const unknown = sourceMigrations.filter((name) => !targetMigrations.includes(name))
-  if (unknown.length > 0) throw new CopyError(`The SQLite database has migrations this Cardwise does not know (${unknown.join(', ')}): copy with the version that wrote it`)
+  if (unknown.length > 0)
+    throw new CopyError(`The SQLite database has migrations this Cardwise does not know (${unknown.join(', ')}): copy with the version that wrote it`)
   if (missing.length > 0) {
-    throw new CopyError(`The SQLite database lacks migrations ${missing.join(', ')}: start this version of Cardwise on it once (it migrates at start), stop it, then copy`)
+    throw new CopyError(
+      `The SQLite database lacks migrations ${missing.join(', ')}: start this version of Cardwise on it once (it migrates at start), stop it, then copy`,
+    )
   }
 }
 
@@ -123,7 +126,9 @@ async function refuseNonEmpty(trx: DB, tables: SourceTable[]): Promise<void> {
     if (rows > (name === 'plans' ? 1 : 0)) filled.push(`${name} (${rows} rows)`)
   }
   if (filled.length > 0) {
-    throw new CopyError(`The PostgreSQL database is not empty: ${filled.join(', ')}. db:copy only fills an empty database; create a new one (createdb) and copy into that.`)
+    throw new CopyError(
+      `The PostgreSQL database is not empty: ${filled.join(', ')}. db:copy only fills an empty database; create a new one (createdb) and copy into that.`,
+    )
   }
 }
 
@@ -172,6 +177,8 @@ async function resetSequences(trx: DB): Promise<void> {
     select table_name, column_name from information_schema.columns
     where table_schema = current_schema() and (column_default like 'nextval(%' or is_identity = 'YES')`.execute(trx)
   for (const { table_name: table, column_name: column } of columns.rows) {
-    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(trx)
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      trx,
+    )
   }
 }

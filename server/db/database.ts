@@ -124,7 +124,23 @@ export function openDatabase(location: DatabaseLocation): { db: DB; dialect: Dia
 }
 
 /** PostgreSQL's error codes for "cannot reach or use the server", as opposed to a bad query. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+  '53300',
+])
 
 /** True when an error means the database cannot be reached right now (the request may work later). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -162,5 +178,5 @@ export function isUniqueViolationOn(error: unknown, table: string, column: strin
   if (constraint !== undefined || detail !== undefined) {
     return (constraint ?? '').startsWith(`${table}_${column}`) || (detail ?? '').includes(`(${column})`) || (detail ?? '').includes(`(lower(${column}))`)
   }
-  return message.includes(`${table}.${column}`) || (column === 'username' && message.includes('index \'users_username_lower_unique\''))
+  return message.includes(`${table}.${column}`) || (column === 'username' && message.includes("index 'users_username_lower_unique'"))
 }

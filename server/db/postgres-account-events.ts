@@ -23,9 +23,7 @@ export class PostgresAccountEvents implements AccountEvents {
   private closed = false
   private reconnectTimer: NodeJS.Timeout | undefined
 
-  constructor(
-    private readonly options: { url: string; db: DB; logger: Logger },
-  ) {}
+  constructor(private readonly options: { url: string; db: DB; logger: Logger }) {}
 
   /** Starts listening; resolves once the LISTEN is in place, so no event published after it is missed. */
   async start(): Promise<void> {

@@ -84,11 +84,28 @@ describe('public set search: the same answers on SQLite and PostgreSQL', () => {
       const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
       await db
         .insertInto('users')
-        .values({ id: 'u1', username: 'ann', email: 'ann@example.org', password_hash: 'x', token_key: 'k', verified: 1, plan_id: plan.id, avatar: null, created: at(0), updated: at(0) })
+        .values({
+          id: 'u1',
+          username: 'ann',
+          email: 'ann@example.org',
+          password_hash: 'x',
+          token_key: 'k',
+          verified: 1,
+          plan_id: plan.id,
+          avatar: null,
+          created: at(0),
+          updated: at(0),
+        })
         .execute()
       for (const set of SETS) {
-        await db.insertInto('study_sets').values({ ...set, owner_id: 'u1', card_count: 0, updated: set.created }).execute()
-        const rows = set.tags.split(',').filter(Boolean).map((tag) => ({ set_id: set.id, tag }))
+        await db
+          .insertInto('study_sets')
+          .values({ ...set, owner_id: 'u1', card_count: 0, updated: set.created })
+          .execute()
+        const rows = set.tags
+          .split(',')
+          .filter(Boolean)
+          .map((tag) => ({ set_id: set.id, tag }))
         if (rows.length > 0) await db.insertInto('set_tags').values(rows).execute()
       }
     }

@@ -51,7 +51,9 @@ export const sqlitePublicSetIndex: PublicSetIndex = {
     if (!match) return undefined
     const matches = sql`study_set_search join study_set_search_ids i on i.search_id = study_set_search.rowid join study_sets s on s.id = i.set_id`
     const plain = plainFilter(plainSearch)
-    const counted = await sql<{ total: number }>`select count(*) as total from ${plainSearch ? matches : sql`study_set_search`} where study_set_search match ${match} ${plain}`.execute(db)
+    const counted = await sql<{
+      total: number
+    }>`select count(*) as total from ${plainSearch ? matches : sql`study_set_search`} where study_set_search match ${match} ${plain}`.execute(db)
     const items = await sql<SetWithOwnerRow>`select s.*, u.username as owner_username from ${matches} left join users u on u.id = s.owner_id
       where study_set_search match ${match} ${plain} order by study_set_search.rowid desc limit ${page.limit} offset ${page.offset}`.execute(db)
     return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) }

@@ -16,7 +16,18 @@ describe('public set search index', () => {
     const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
     await db
       .insertInto('users')
-      .values({ id: 'u1', username: 'ann', email: 'ann@example.org', password_hash: 'x', token_key: 'k', verified: 1, plan_id: plan.id, avatar: null, created: now, updated: now })
+      .values({
+        id: 'u1',
+        username: 'ann',
+        email: 'ann@example.org',
+        password_hash: 'x',
+        token_key: 'k',
+        verified: 1,
+        plan_id: plan.id,
+        avatar: null,
+        created: now,
+        updated: now,
+      })
       .execute()
   })
   afterEach(() => db.destroy())
@@ -118,9 +129,36 @@ describe('public set search index, built over existing sets', () => {
     await migrator.migrateTo('0004_study_records')
     const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
     const at = '2025-01-01T00:00:00.000Z'
-    await db.insertInto('users').values({ id: 'u1', username: 'ann', email: 'a@example.org', password_hash: 'x', token_key: 'k', verified: 1, plan_id: plan.id, avatar: null, created: at, updated: at }).execute()
-    const set = (id: string, isPublic: number, created: string) => ({ id, owner_id: 'u1', title: 'Biology', description: '', tags: 'SCI', is_public: isPublic, card_count: 0, created, updated: created })
-    await db.insertInto('study_sets').values([set('b', 1, at), set('a', 1, at), set('c', 1, '2025-02-01T00:00:00.000Z'), set('p', 0, at)]).execute()
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        username: 'ann',
+        email: 'a@example.org',
+        password_hash: 'x',
+        token_key: 'k',
+        verified: 1,
+        plan_id: plan.id,
+        avatar: null,
+        created: at,
+        updated: at,
+      })
+      .execute()
+    const set = (id: string, isPublic: number, created: string) => ({
+      id,
+      owner_id: 'u1',
+      title: 'Biology',
+      description: '',
+      tags: 'SCI',
+      is_public: isPublic,
+      card_count: 0,
+      created,
+      updated: created,
+    })
+    await db
+      .insertInto('study_sets')
+      .values([set('b', 1, at), set('a', 1, at), set('c', 1, '2025-02-01T00:00:00.000Z'), set('p', 0, at)])
+      .execute()
     await migrator.migrateToLatest()
     const { match } = publicSetSearch('bio', ['SCI'])
     const rows = await sql<{ id: string }>`select i.set_id as id from study_set_search join study_set_search_ids i on i.search_id = study_set_search.rowid

@@ -9,11 +9,14 @@ import { extraListeners } from './extra-listeners'
 /** A GET with the Host header as given (fetch may not set one), to 127.0.0.1 only. */
 function get(port: number, host: string | undefined, path = '/api/ping'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path, headers: host === undefined ? {} : { Host: host }, setHost: host !== undefined }, (response) => {
-      let body = ''
-      response.on('data', (chunk) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
+    const request = http.request(
+      { host: '127.0.0.1', port, path, headers: host === undefined ? {} : { Host: host }, setHost: host !== undefined },
+      (response) => {
+        let body = ''
+        response.on('data', (chunk) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      },
+    )
     request.on('error', reject)
     request.end()
   })

@@ -30,10 +30,7 @@ interface AuthOptions {
 }
 
 /** Lets the request on only with a valid token; the caller is then `ctx.state.auth`. */
-export function requireUser<StateT extends Authenticated = Authenticated>(
-  deps: Deps,
-  options: AuthOptions = {},
-): RouterMiddleware<StateT> {
+export function requireUser<StateT extends Authenticated = Authenticated>(deps: Deps, options: AuthOptions = {}): RouterMiddleware<StateT> {
   return async (ctx, next) => {
     const token = findToken(ctx, { allowQueryOrCookie: options.allowQueryOrCookie ?? false })
     const auth = token ? await authenticateToken(deps, token) : undefined

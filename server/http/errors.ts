@@ -15,11 +15,9 @@ export class HttpError extends Error {
   }
 }
 
-export const invalidInput = (fields?: FieldErrors, message: string = messages.invalidInput) =>
-  new HttpError(400, 'invalid_input', message, fields)
+export const invalidInput = (fields?: FieldErrors, message: string = messages.invalidInput) => new HttpError(400, 'invalid_input', message, fields)
 
-export const unauthenticated = (message: string = messages.unauthenticated) =>
-  new HttpError(401, 'unauthenticated', message)
+export const unauthenticated = (message: string = messages.unauthenticated) => new HttpError(401, 'unauthenticated', message)
 
 export const unverified = () => new HttpError(403, 'unverified', messages.unverified)
 
@@ -35,8 +33,7 @@ export const conflict = (fields: FieldErrors | undefined, message: string = Obje
 
 export const payloadTooLarge = (message: string = messages.payloadTooLarge) => new HttpError(413, 'payload_too_large', message)
 
-export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) =>
-  new HttpError(415, 'unsupported_media_type', message)
+export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) => new HttpError(415, 'unsupported_media_type', message)
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'Retry-After': String(retryAfterSeconds) })

@@ -61,7 +61,13 @@ function requestBody(doc: RouteDoc): { requestBody?: JsonSchema } {
   if (doc.body) return { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } } } }
   if (doc.rawBody) {
     const bytes = { type: 'string', format: 'binary' }
-    return { requestBody: { required: true, description: doc.rawBody.description, content: Object.fromEntries(doc.rawBody.contentTypes.map((type) => [type, { schema: bytes }])) } }
+    return {
+      requestBody: {
+        required: true,
+        description: doc.rawBody.description,
+        content: Object.fromEntries(doc.rawBody.contentTypes.map((type) => [type, { schema: bytes }])),
+      },
+    }
   }
   return {}
 }
@@ -77,10 +83,7 @@ function operation(doc: RouteDoc, params: string[]): JsonSchema {
     operationId: `${doc.method.toLowerCase()}${doc.path.replace(/^\/api/, '').replace(/[/:\-.](\w)/g, (_, c: string) => c.toUpperCase())}`,
     'x-auth': doc.auth,
     security: doc.auth === 'none' ? [] : [{ bearerToken: [] }],
-    parameters: [
-      ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      ...(doc.query ? queryParameters(doc.query) : []),
-    ],
+    parameters: [...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(doc.query ? queryParameters(doc.query) : [])],
     ...requestBody(doc),
     responses,
   }
@@ -88,9 +91,7 @@ function operation(doc: RouteDoc, params: string[]): JsonSchema {
 
 /** The shapes of shared/api/responses.ts, plus a paged list of each shape a route answers a list of. */
 function componentSchemas(docs: RouteDoc[]): Record<string, JsonSchema> {
-  const schemas: Record<string, JsonSchema> = Object.fromEntries(
-    Object.entries(responseSchemas).map(([name, schema]) => [name, jsonSchema(schema, 'output')]),
-  )
+  const schemas: Record<string, JsonSchema> = Object.fromEntries(Object.entries(responseSchemas).map(([name, schema]) => [name, jsonSchema(schema, 'output')]))
   for (const doc of docs) {
     for (const response of Object.values(doc.responses)) {
       if (typeof response.schema !== 'object') continue

@@ -61,8 +61,18 @@ export class DatabaseRateLimitStore implements RateLimitStore {
         oc.column('key').doUpdateSet((eb) => {
           const ended = eb('rate_limits.reset_at_ms', '<=', nowMs)
           return {
-            count: eb.case().when(ended).then(1).else(eb('rate_limits.count', '+', 1)).end(),
-            reset_at_ms: eb.case().when(ended).then(nowMs + windowMs).else(eb.ref('rate_limits.reset_at_ms')).end(),
+            count: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            reset_at_ms: eb
+              .case()
+              .when(ended)
+              .then(nowMs + windowMs)
+              .else(eb.ref('rate_limits.reset_at_ms'))
+              .end(),
           }
         }),
       )

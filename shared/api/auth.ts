@@ -36,8 +36,7 @@ export const currentPasswordSchema = z.string({ error: m.passwordRequired }).min
 
 const tokenSchema = z.string({ error: m.tokenRequired }).trim().min(1, m.tokenRequired).max(200, m.tokenInvalid)
 
-const confirmationMatches = (body: { password: string; passwordConfirm: string }) =>
-  body.password === body.passwordConfirm
+const confirmationMatches = (body: { password: string; passwordConfirm: string }) => body.password === body.passwordConfirm
 const mismatch = { message: m.passwordsDoNotMatch, path: ['passwordConfirm'] }
 
 export const registerSchema = z

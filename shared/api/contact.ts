@@ -19,13 +19,7 @@ function contactText(strip: StripMarkup, label: string, max: number) {
   return z
     .string({ error: textMessages.empty(label) })
     .transform((value) => strip(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, textMessages.empty(label))
-        .max(max, textMessages.tooLong(label, max))
-        .transform(maskProfanity),
-    )
+    .pipe(z.string().min(1, textMessages.empty(label)).max(max, textMessages.tooLong(label, max)).transform(maskProfanity))
 }
 
 /**

@@ -15,10 +15,7 @@ export const PREVIEW_EXTENSIONS = ['apkg', 'colpkg', 'csv', 'tsv', 'txt', 'json'
 export { NAMED_SEPARATORS, separatorText } from '#shared/import/separators'
 
 /** Separators as Quizlet's export offers them (see shared/import/separators.ts), 1 to 10 characters. */
-const separator = z
-  .string({ error: 'A separator must be text.' })
-  .min(1, 'A separator cannot be empty.')
-  .max(10, 'A separator can be at most 10 characters.')
+const separator = z.string({ error: 'A separator must be text.' }).min(1, 'A separator cannot be empty.').max(10, 'A separator can be at most 10 characters.')
 
 /** Pasted text is capped like the JSON body (1 MB): about 5,000 full cards. */
 export const MAX_PASTED_TEXT = 1_000_000

@@ -135,7 +135,7 @@ export const cardMemorySchema = z.object({
 })
 
 export const progressItemSchema = cardProgressSchema.extend({
-  memory: cardMemorySchema.nullable().describe('The card\'s memory (FSRS), or null before its first answer.'),
+  memory: cardMemorySchema.nullable().describe("The card's memory (FSRS), or null before its first answer."),
 })
 
 export const answerResultSchema = z.object({
@@ -233,8 +233,16 @@ export const responseSchemas = {
   DueItem: dueItemSchema,
   MemorySettings: memorySettingsSchema,
   MemoryStats: memoryStatsSchema,
-  MatchResult: z.object({ id: z.string(), timeTaken: z.number().int(), correctMatches: z.number().int(), incorrectMatches: z.number().int(), created: z.string() }),
-  BestMatchTime: z.object({ bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first.") }),
+  MatchResult: z.object({
+    id: z.string(),
+    timeTaken: z.number().int(),
+    correctMatches: z.number().int(),
+    incorrectMatches: z.number().int(),
+    created: z.string(),
+  }),
+  BestMatchTime: z.object({
+    bestTime: z.number().int().nullable().describe("The caller's fastest finished game on the set, in seconds; null before the first."),
+  }),
   MediaUpload: mediaUploadSchema,
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),

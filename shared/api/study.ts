@@ -65,7 +65,11 @@ export interface BestMatchTime {
 }
 
 const count = (label: string) =>
-  z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(1_000_000, `${label} is too large.`)
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(0, `${label} cannot be negative.`)
+    .max(1_000_000, `${label} is too large.`)
 
 const cardId = z.string({ error: 'cardId is required.' }).min(1, 'cardId is required.').max(64, 'cardId is not a card id.')
 const clientId = z
@@ -80,12 +84,11 @@ const answeredAt = z
 /** Request bodies of the study-record routes. */
 export const studySchemas = {
   createSession: z.object({ totalCards: count('totalCards') }),
-  updateSession: z
-    .object({
-      correctCount: count('correctCount').optional(),
-      incorrectCount: count('incorrectCount').optional(),
-      status: z.enum(['in_progress', 'completed'], { error: "status must be 'in_progress' or 'completed'." }).optional(),
-    }),
+  updateSession: z.object({
+    correctCount: count('correctCount').optional(),
+    incorrectCount: count('incorrectCount').optional(),
+    status: z.enum(['in_progress', 'completed'], { error: "status must be 'in_progress' or 'completed'." }).optional(),
+  }),
   answer: z
     .object({
       cardId,

@@ -31,6 +31,4 @@ export interface UserResponse {
 }
 
 /** Events of GET /api/realtime. */
-export type RealtimeEvent =
-  | { type: 'user.updated'; data: { tokenKeyChanged: boolean; user?: User } }
-  | { type: 'user.deleted'; data: { id: string } }
+export type RealtimeEvent = { type: 'user.updated'; data: { tokenKeyChanged: boolean; user?: User } } | { type: 'user.deleted'; data: { id: string } }

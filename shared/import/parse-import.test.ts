@@ -68,7 +68,13 @@ describe('the import fixtures', () => {
 
 describe('parseImportText', () => {
   it('reads CSV by column position whatever the header says, ignoring extra columns', () => {
-    expect(parseImportText('csv', 'Front,Back,Extra\nA,B,C\nD,E')).toEqual({ ok: true, cards: [{ term: 'A', definition: 'B' }, { term: 'D', definition: 'E' }] })
+    expect(parseImportText('csv', 'Front,Back,Extra\nA,B,C\nD,E')).toEqual({
+      ok: true,
+      cards: [
+        { term: 'A', definition: 'B' },
+        { term: 'D', definition: 'E' },
+      ],
+    })
   })
 
   it('prefers term/definition to front/back and reads numbers as text', () => {

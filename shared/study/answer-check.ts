@@ -77,7 +77,8 @@ export function answerDiff(typed: string, expected: string): DiffPart[] {
   const lcs = new Array((a.length + 1) * cols).fill(0) as number[]
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * cols + j] = la[i] === lb[j] ? (lcs[(i + 1) * cols + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * cols + j] as number, lcs[i * cols + j + 1] as number)
+      lcs[i * cols + j] =
+        la[i] === lb[j] ? (lcs[(i + 1) * cols + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * cols + j] as number, lcs[i * cols + j + 1] as number)
     }
   }
   const parts: DiffPart[] = []

@@ -19,4 +19,3 @@ export function cardProgress(cardId: string, correct: number, incorrect: number,
   const masteryRate = attempts === 0 ? 0 : correct / attempts
   return { cardId, correct, incorrect, attempts, masteryRate, status: cardStatus(masteryRate), lastReviewed }
 }
-

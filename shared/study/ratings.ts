@@ -125,7 +125,7 @@ export function outcomeProblem(question: QuestionKind, outcome: AnswerOutcome, c
 
 /** The first problem with an answer's mode, question and outcome, if any. */
 export function answerProblem(answer: ModeAnswer): AnswerProblem | undefined {
-  const question = answer.question ?? MODE_QUESTIONS[answer.mode][0] as QuestionKind
+  const question = answer.question ?? (MODE_QUESTIONS[answer.mode][0] as QuestionKind)
   return questionProblem(answer.mode, question) ?? outcomeProblem(question, answer.outcome ?? (answer.correct ? 'right' : 'wrong'), answer.correct)
 }
 

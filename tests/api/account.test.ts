@@ -37,25 +37,28 @@ describe('GET /api/users/me', () => {
     pending = await createAccount(app, { verified: false })
   })
 
-  scenarios(() => app, [
-    { name: 'without a token: 401', method: 'GET', url: '/api/users/me', expectedStatus: 401, expectedBody: unauthenticated },
-    {
-      name: 'verified user: their own record, with email',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => alice.token,
-      expectedStatus: 200,
-      expectedBody: () => ownUser(alice),
-    },
-    {
-      name: 'unverified user: 200 with verified false',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => pending.token,
-      expectedStatus: 200,
-      expectedBody: () => ownUser(pending, { verified: false }),
-    },
-  ])
+  scenarios(
+    () => app,
+    [
+      { name: 'without a token: 401', method: 'GET', url: '/api/users/me', expectedStatus: 401, expectedBody: unauthenticated },
+      {
+        name: 'verified user: their own record, with email',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => alice.token,
+        expectedStatus: 200,
+        expectedBody: () => ownUser(alice),
+      },
+      {
+        name: 'unverified user: 200 with verified false',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => pending.token,
+        expectedStatus: 200,
+        expectedBody: () => ownUser(pending, { verified: false }),
+      },
+    ],
+  )
 })
 
 describe('verified-only account routes: 403 unverified for an unverified user', () => {
@@ -75,15 +78,18 @@ describe('verified-only account routes: 403 unverified for an unverified user', 
     expectedMails: [],
   })
 
-  scenarios(() => app, [
-    forUnverified('PATCH', '/api/users/me', () => ({
-      oldPassword: pending.password,
-      password: 'a new password',
-      passwordConfirm: 'a new password',
-    })),
-    forUnverified('DELETE', '/api/users/me', () => ({ password: pending.password })),
-    forUnverified('POST', '/api/auth/request-email-change', () => ({ newEmail: 'elsewhere@example.org' })),
-  ])
+  scenarios(
+    () => app,
+    [
+      forUnverified('PATCH', '/api/users/me', () => ({
+        oldPassword: pending.password,
+        password: 'a new password',
+        passwordConfirm: 'a new password',
+      })),
+      forUnverified('DELETE', '/api/users/me', () => ({ password: pending.password })),
+      forUnverified('POST', '/api/auth/request-email-change', () => ({ newEmail: 'elsewhere@example.org' })),
+    ],
+  )
 
   it('nothing changed: the old password still works and the account exists', async () => {
     const again = await login(pending.email, pending.password)
@@ -114,80 +120,113 @@ describe('PATCH /api/users/me (change password)', () => {
     expectedBody,
   })
 
-  scenarios(() => app, [
-    {
-      name: 'without a token: 401',
-      method: 'PATCH',
-      url: '/api/users/me',
-      body: { oldPassword: 'whatever1', password: newPassword, passwordConfirm: newPassword },
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    change('empty body', () => ({}), 400, invalid({
-      oldPassword: m.oldPasswordRequired,
-      password: m.passwordRequired,
-      passwordConfirm: m.passwordRequired,
-    })),
-    change('missing old password', () => ({ password: newPassword, passwordConfirm: newPassword }), 400, invalid({
-      oldPassword: m.oldPasswordRequired,
-    })),
-    change('short new password', () => ({ oldPassword: carol.password, password: 'short', passwordConfirm: 'short' }), 400,
-      invalid({ password: m.passwordTooShort })),
-    change('new password over 72 bytes', () => ({ oldPassword: carol.password, password: 'ü'.repeat(40), passwordConfirm: 'ü'.repeat(40) }),
-      400, invalid({ password: m.passwordTooLong })),
-    change('confirmation does not match', () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: 'something else' }),
-      400, invalid({ passwordConfirm: m.passwordsDoNotMatch })),
-    change('wrong old password: 400 with fields.oldPassword', () => ({ oldPassword: 'not my password', password: newPassword, passwordConfirm: newPassword }),
-      400, apiError(400, 'invalid_input', m.oldPasswordWrong, { oldPassword: m.oldPasswordWrong })),
-    {
-      ...change('good: 200 with the user and a new token for this device', () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: newPassword }), 200,
-        () => ({ token: expect.any(String), ...ownUser(carol) })),
-      after: (response) => {
-        expect(response.body.user.updated).not.toBe(previousUpdated)
-        expect(response.body.token).not.toBe(carol.token)
-        carolNewToken = response.body.token
+  scenarios(
+    () => app,
+    [
+      {
+        name: 'without a token: 401',
+        method: 'PATCH',
+        url: '/api/users/me',
+        body: { oldPassword: 'whatever1', password: newPassword, passwordConfirm: newPassword },
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
       },
-    },
-    {
-      name: 'the token used for the change is 401 now (tokenKey rotated)',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => carol.token,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: "every other session has ended (another device's token is 401)",
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => carolOtherDevice,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'the new token keeps this device signed in',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => carolNewToken,
-      expectedStatus: 200,
-      expectedBody: () => ownUser(carol),
-    },
-    {
-      name: 'the new password signs in',
-      method: 'POST',
-      url: '/api/auth/login',
-      body: () => ({ identity: carol.email, password: newPassword }),
-      expectedStatus: 200,
-    },
-    {
-      name: 'the old password does not',
-      method: 'POST',
-      url: '/api/auth/login',
-      body: () => ({ identity: carol.email, password: carol.password }),
-      expectedStatus: 400,
-      expectedBody: failedToAuthenticate,
-    },
-  ])
+      change(
+        'empty body',
+        () => ({}),
+        400,
+        invalid({
+          oldPassword: m.oldPasswordRequired,
+          password: m.passwordRequired,
+          passwordConfirm: m.passwordRequired,
+        }),
+      ),
+      change(
+        'missing old password',
+        () => ({ password: newPassword, passwordConfirm: newPassword }),
+        400,
+        invalid({
+          oldPassword: m.oldPasswordRequired,
+        }),
+      ),
+      change(
+        'short new password',
+        () => ({ oldPassword: carol.password, password: 'short', passwordConfirm: 'short' }),
+        400,
+        invalid({ password: m.passwordTooShort }),
+      ),
+      change(
+        'new password over 72 bytes',
+        () => ({ oldPassword: carol.password, password: 'ü'.repeat(40), passwordConfirm: 'ü'.repeat(40) }),
+        400,
+        invalid({ password: m.passwordTooLong }),
+      ),
+      change(
+        'confirmation does not match',
+        () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: 'something else' }),
+        400,
+        invalid({ passwordConfirm: m.passwordsDoNotMatch }),
+      ),
+      change(
+        'wrong old password: 400 with fields.oldPassword',
+        () => ({ oldPassword: 'not my password', password: newPassword, passwordConfirm: newPassword }),
+        400,
+        apiError(400, 'invalid_input', m.oldPasswordWrong, { oldPassword: m.oldPasswordWrong }),
+      ),
+      {
+        ...change(
+          'good: 200 with the user and a new token for this device',
+          () => ({ oldPassword: carol.password, password: newPassword, passwordConfirm: newPassword }),
+          200,
+          () => ({ token: expect.any(String), ...ownUser(carol) }),
+        ),
+        after: (response) => {
+          expect(response.body.user.updated).not.toBe(previousUpdated)
+          expect(response.body.token).not.toBe(carol.token)
+          carolNewToken = response.body.token
+        },
+      },
+      {
+        name: 'the token used for the change is 401 now (tokenKey rotated)',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => carol.token,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: "every other session has ended (another device's token is 401)",
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => carolOtherDevice,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: 'the new token keeps this device signed in',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => carolNewToken,
+        expectedStatus: 200,
+        expectedBody: () => ownUser(carol),
+      },
+      {
+        name: 'the new password signs in',
+        method: 'POST',
+        url: '/api/auth/login',
+        body: () => ({ identity: carol.email, password: newPassword }),
+        expectedStatus: 200,
+      },
+      {
+        name: 'the old password does not',
+        method: 'POST',
+        url: '/api/auth/login',
+        body: () => ({ identity: carol.email, password: carol.password }),
+        expectedStatus: 400,
+        expectedBody: failedToAuthenticate,
+      },
+    ],
+  )
 })
 
 describe('email change', () => {
@@ -221,87 +260,108 @@ describe('email change', () => {
   const tokenInvalid = apiError(400, 'invalid_input', m.tokenInvalid, { token: m.tokenInvalid })
 
   describe('POST /api/auth/request-email-change', () => {
-    scenarios(() => app, [
-      {
-        name: 'without a token: 401',
-        method: 'POST',
-        url: '/api/auth/request-email-change',
-        body: { newEmail },
-        expectedStatus: 401,
-        expectedBody: unauthenticated,
-        expectedMails: [],
-      },
-      requestChange('missing newEmail', () => ({}), 400, invalid({ newEmail: m.emailRequired })),
-      requestChange('invalid newEmail', () => ({ newEmail: 'erin at example' }), 400, invalid({ newEmail: m.emailInvalid })),
-      requestChange('the same email: 400', () => ({ newEmail: erin.email }), 400,
-        apiError(400, 'invalid_input', m.emailUnchanged, { newEmail: m.emailUnchanged })),
-      requestChange('the same email in another case: 400', () => ({ newEmail: erin.email.toUpperCase() }), 400,
-        apiError(400, 'invalid_input', m.emailUnchanged, { newEmail: m.emailUnchanged })),
-      requestChange("another user's email: 409", () => ({ newEmail: frank.email }), 409,
-        apiError(409, 'conflict', m.emailTaken, { newEmail: m.emailTaken })),
-      requestChange("another user's email in another case: 409", () => ({ newEmail: frank.email.toUpperCase() }), 409,
-        apiError(409, 'conflict', m.emailTaken, { newEmail: m.emailTaken })),
-      {
-        ...requestChange('good: 204 and a confirmation mail to the new address only', () => ({ newEmail: ` ${newEmail.toUpperCase()} ` }), 204),
-        after: (_response, mails) => {
-          expect(mails[0]?.subject).toBe('Confirm your new Cardwise email address')
-          confirmToken = linkToken(mails[0]?.text ?? '', 'confirm-email-change')
+    scenarios(
+      () => app,
+      [
+        {
+          name: 'without a token: 401',
+          method: 'POST',
+          url: '/api/auth/request-email-change',
+          body: { newEmail },
+          expectedStatus: 401,
+          expectedBody: unauthenticated,
+          expectedMails: [],
         },
-      },
-      {
-        name: 'until confirmed, the account keeps its email',
-        method: 'GET',
-        url: '/api/users/me',
-        token: () => erin.token,
-        expectedStatus: 200,
-        expectedContent: () => ({ user: { email: erin.email } }),
-      },
-    ])
+        requestChange('missing newEmail', () => ({}), 400, invalid({ newEmail: m.emailRequired })),
+        requestChange('invalid newEmail', () => ({ newEmail: 'erin at example' }), 400, invalid({ newEmail: m.emailInvalid })),
+        requestChange(
+          'the same email: 400',
+          () => ({ newEmail: erin.email }),
+          400,
+          apiError(400, 'invalid_input', m.emailUnchanged, { newEmail: m.emailUnchanged }),
+        ),
+        requestChange(
+          'the same email in another case: 400',
+          () => ({ newEmail: erin.email.toUpperCase() }),
+          400,
+          apiError(400, 'invalid_input', m.emailUnchanged, { newEmail: m.emailUnchanged }),
+        ),
+        requestChange("another user's email: 409", () => ({ newEmail: frank.email }), 409, apiError(409, 'conflict', m.emailTaken, { newEmail: m.emailTaken })),
+        requestChange(
+          "another user's email in another case: 409",
+          () => ({ newEmail: frank.email.toUpperCase() }),
+          409,
+          apiError(409, 'conflict', m.emailTaken, { newEmail: m.emailTaken }),
+        ),
+        {
+          ...requestChange('good: 204 and a confirmation mail to the new address only', () => ({ newEmail: ` ${newEmail.toUpperCase()} ` }), 204),
+          after: (_response, mails) => {
+            expect(mails[0]?.subject).toBe('Confirm your new Cardwise email address')
+            confirmToken = linkToken(mails[0]?.text ?? '', 'confirm-email-change')
+          },
+        },
+        {
+          name: 'until confirmed, the account keeps its email',
+          method: 'GET',
+          url: '/api/users/me',
+          token: () => erin.token,
+          expectedStatus: 200,
+          expectedContent: () => ({ user: { email: erin.email } }),
+        },
+      ],
+    )
   })
 
   describe('POST /api/auth/confirm-email-change', () => {
-    scenarios(() => app, [
-      confirmChange('missing token', () => ({ password: erin.password }), 400, invalid({ token: m.tokenRequired })),
-      confirmChange('missing password', () => ({ token: confirmToken }), 400, invalid({ password: m.passwordRequired })),
-      confirmChange('bad token', () => ({ token: 'not-a-token', password: erin.password }), 400, tokenInvalid),
-      confirmChange('wrong password: 400 with fields.password', () => ({ token: confirmToken, password: 'not my password' }), 400,
-        apiError(400, 'invalid_input', m.passwordWrong, { password: m.passwordWrong })),
-      {
-        name: 'the wrong password did not change anything',
-        method: 'GET',
-        url: '/api/users/me',
-        token: () => erin.token,
-        expectedStatus: 200,
-        expectedContent: () => ({ user: { email: erin.email } }),
-      },
-      // The token survived the wrong password.
-      confirmChange('good: 204', () => ({ token: confirmToken, password: erin.password }), 204),
-      {
-        name: 'the old token is 401 (tokenKey rotated)',
-        method: 'GET',
-        url: '/api/users/me',
-        token: () => erin.token,
-        expectedStatus: 401,
-        expectedBody: unauthenticated,
-      },
-      {
-        name: 'the new email signs in and shows the new address',
-        method: 'POST',
-        url: '/api/auth/login',
-        body: () => ({ identity: newEmail, password: erin.password }),
-        expectedStatus: 200,
-        expectedContent: () => ({ user: { id: erin.id, email: newEmail, verified: true } }),
-      },
-      {
-        name: 'the old email does not sign in any more',
-        method: 'POST',
-        url: '/api/auth/login',
-        body: () => ({ identity: erin.email, password: erin.password }),
-        expectedStatus: 400,
-        expectedBody: failedToAuthenticate,
-      },
-      confirmChange('the same token again: 400', () => ({ token: confirmToken, password: erin.password }), 400, tokenInvalid),
-    ])
+    scenarios(
+      () => app,
+      [
+        confirmChange('missing token', () => ({ password: erin.password }), 400, invalid({ token: m.tokenRequired })),
+        confirmChange('missing password', () => ({ token: confirmToken }), 400, invalid({ password: m.passwordRequired })),
+        confirmChange('bad token', () => ({ token: 'not-a-token', password: erin.password }), 400, tokenInvalid),
+        confirmChange(
+          'wrong password: 400 with fields.password',
+          () => ({ token: confirmToken, password: 'not my password' }),
+          400,
+          apiError(400, 'invalid_input', m.passwordWrong, { password: m.passwordWrong }),
+        ),
+        {
+          name: 'the wrong password did not change anything',
+          method: 'GET',
+          url: '/api/users/me',
+          token: () => erin.token,
+          expectedStatus: 200,
+          expectedContent: () => ({ user: { email: erin.email } }),
+        },
+        // The token survived the wrong password.
+        confirmChange('good: 204', () => ({ token: confirmToken, password: erin.password }), 204),
+        {
+          name: 'the old token is 401 (tokenKey rotated)',
+          method: 'GET',
+          url: '/api/users/me',
+          token: () => erin.token,
+          expectedStatus: 401,
+          expectedBody: unauthenticated,
+        },
+        {
+          name: 'the new email signs in and shows the new address',
+          method: 'POST',
+          url: '/api/auth/login',
+          body: () => ({ identity: newEmail, password: erin.password }),
+          expectedStatus: 200,
+          expectedContent: () => ({ user: { id: erin.id, email: newEmail, verified: true } }),
+        },
+        {
+          name: 'the old email does not sign in any more',
+          method: 'POST',
+          url: '/api/auth/login',
+          body: () => ({ identity: erin.email, password: erin.password }),
+          expectedStatus: 400,
+          expectedBody: failedToAuthenticate,
+        },
+        confirmChange('the same token again: 400', () => ({ token: confirmToken, password: erin.password }), 400, tokenInvalid),
+      ],
+    )
   })
 
   it('an address taken between request and confirmation: 409 and nothing changes', async () => {
@@ -349,63 +409,70 @@ describe('DELETE /api/users/me', () => {
     expectedBody,
   })
 
-  scenarios(() => app, [
-    {
-      name: 'without a token: 401',
-      method: 'DELETE',
-      url: '/api/users/me',
-      body: { password: 'whatever1' },
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    remove('missing password', () => ({}), 400, invalid({ password: m.passwordRequired })),
-    remove('wrong password: 400 with fields.password', () => ({ password: 'not my password' }), 400,
-      apiError(400, 'invalid_input', m.passwordWrong, { password: m.passwordWrong })),
-    {
-      name: 'the account survived the wrong password',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => gina.token,
-      expectedStatus: 200,
-    },
-    {
-      ...remove('good: 204', () => ({ password: gina.password }), 204),
-      after: async () => {
-        // Sessions and link tokens go with the account (ON DELETE CASCADE).
-        for (const table of ['users', 'sessions', 'email_tokens'] as const) {
-          const column = table === 'users' ? 'id' : 'user_id'
-          const rows = await app.db.selectFrom(table).select(column).where(column, '=', gina.id).execute()
-          expect(rows, table).toEqual([])
-        }
+  scenarios(
+    () => app,
+    [
+      {
+        name: 'without a token: 401',
+        method: 'DELETE',
+        url: '/api/users/me',
+        body: { password: 'whatever1' },
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
       },
-    },
-    {
-      name: 'the token is 401 afterwards',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => gina.token,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'login fails afterwards',
-      method: 'POST',
-      url: '/api/auth/login',
-      body: () => ({ identity: gina.email, password: gina.password }),
-      expectedStatus: 400,
-      expectedBody: failedToAuthenticate,
-    },
-    {
-      name: 'the username and email can be registered again',
-      method: 'POST',
-      url: '/api/auth/register',
-      body: () => ({ username: 'gina', email: gina.email, password: 'another password', passwordConfirm: 'another password' }),
-      expectedStatus: 201,
-      expectedContent: () => ({ user: { username: 'gina', email: gina.email, verified: false } }),
-      expectedMails: [{ to: () => gina.email, link: 'verify-email' }],
-      after: (response) => {
-        expect(response.body.user.id).not.toBe(gina.id)
+      remove('missing password', () => ({}), 400, invalid({ password: m.passwordRequired })),
+      remove(
+        'wrong password: 400 with fields.password',
+        () => ({ password: 'not my password' }),
+        400,
+        apiError(400, 'invalid_input', m.passwordWrong, { password: m.passwordWrong }),
+      ),
+      {
+        name: 'the account survived the wrong password',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => gina.token,
+        expectedStatus: 200,
       },
-    },
-  ])
+      {
+        ...remove('good: 204', () => ({ password: gina.password }), 204),
+        after: async () => {
+          // Sessions and link tokens go with the account (ON DELETE CASCADE).
+          for (const table of ['users', 'sessions', 'email_tokens'] as const) {
+            const column = table === 'users' ? 'id' : 'user_id'
+            const rows = await app.db.selectFrom(table).select(column).where(column, '=', gina.id).execute()
+            expect(rows, table).toEqual([])
+          }
+        },
+      },
+      {
+        name: 'the token is 401 afterwards',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => gina.token,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: 'login fails afterwards',
+        method: 'POST',
+        url: '/api/auth/login',
+        body: () => ({ identity: gina.email, password: gina.password }),
+        expectedStatus: 400,
+        expectedBody: failedToAuthenticate,
+      },
+      {
+        name: 'the username and email can be registered again',
+        method: 'POST',
+        url: '/api/auth/register',
+        body: () => ({ username: 'gina', email: gina.email, password: 'another password', passwordConfirm: 'another password' }),
+        expectedStatus: 201,
+        expectedContent: () => ({ user: { username: 'gina', email: gina.email, verified: false } }),
+        expectedMails: [{ to: () => gina.email, link: 'verify-email' }],
+        after: (response) => {
+          expect(response.body.user.id).not.toBe(gina.id)
+        },
+      },
+    ],
+  )
 })

@@ -2,16 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config'
 import { EMAIL_TOKEN_TTL_SECONDS } from '#shared/limits'
 import { messages as m } from '#shared/messages'
-import {
-  type Account,
-  type ApiResponse,
-  createAccount,
-  type EventStream,
-  linkToken,
-  openEventStream,
-  startTestApp,
-  type TestApp,
-} from '../support/test-app'
+import { type Account, type ApiResponse, createAccount, type EventStream, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
 import { apiError } from './scenarios'
 
 /*
@@ -111,9 +102,7 @@ describe('failed logins are limited per account', () => {
 
   it('parallel guesses cannot get past the limit', async () => {
     const frank = await createAccount(app)
-    const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => login(app, frank.email, `guess number ${i}`, `192.0.2.${i + 1}`)),
-    )
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(app, frank.email, `guess number ${i}`, `192.0.2.${i + 1}`)))
     const statuses = guesses.map((response) => response.status).sort()
     expect(statuses).toEqual([...Array(MAX).fill(400), ...Array(8 - MAX).fill(429)])
   })
@@ -254,15 +243,12 @@ describe('answers do not reveal whether an account exists', () => {
     },
   )
 
-  it.each(['/api/auth/request-password-reset', '/api/auth/request-verification'])(
-    '%s: the same answer for an existing and an unknown address',
-    async (url) => {
-      const existing = await app.api('POST', url, { body: { email: pending.email } })
-      const unknown = await app.api('POST', url, { body: { email: 'nobody@example.org' } })
-      expect(existing.status).toBe(204)
-      expect(observable(unknown)).toEqual(observable(existing))
-    },
-  )
+  it.each(['/api/auth/request-password-reset', '/api/auth/request-verification'])('%s: the same answer for an existing and an unknown address', async (url) => {
+    const existing = await app.api('POST', url, { body: { email: pending.email } })
+    const unknown = await app.api('POST', url, { body: { email: 'nobody@example.org' } })
+    expect(existing.status).toBe(204)
+    expect(observable(unknown)).toEqual(observable(existing))
+  })
 })
 
 describe('links are single-use even when used twice at once', () => {
@@ -290,9 +276,7 @@ describe('links are single-use even when used twice at once', () => {
     const newEmail = `moved.${bob.email}`
     await app.api('POST', '/api/auth/request-email-change', { token: bob.token, body: { newEmail } })
     const token = linkToken(app.inbox.lastTo(newEmail)?.text ?? '', 'confirm-email-change')
-    const answers = await Promise.all(
-      [1, 2].map(() => app.api('POST', '/api/auth/confirm-email-change', { body: { token, password: bob.password } })),
-    )
+    const answers = await Promise.all([1, 2].map(() => app.api('POST', '/api/auth/confirm-email-change', { body: { token, password: bob.password } })))
     expect(answers.map((response) => response.status).sort()).toEqual([204, 400])
     expect(answers.find((response) => response.status === 400)?.body).toEqual(tokenInvalid)
   })

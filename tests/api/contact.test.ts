@@ -14,8 +14,7 @@ const good = {
 }
 
 const storedRows = (app: TestApp) => app.db.selectFrom('contact_form_submissions').selectAll().orderBy('created').execute()
-const storedById = (app: TestApp, id: string) =>
-  app.db.selectFrom('contact_form_submissions').selectAll().where('id', '=', id).executeTakeFirst()
+const storedById = (app: TestApp, id: string) => app.db.selectFrom('contact_form_submissions').selectAll().where('id', '=', id).executeTakeFirst()
 
 /** The request was refused (or dropped): the table did not grow and no mail went out. */
 function storesNothing(getApp: () => TestApp): Pick<ApiScenario, 'before' | 'after' | 'expectedMails'> {

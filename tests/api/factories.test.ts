@@ -25,11 +25,22 @@ it('buildUser can make an unverified user', async () => {
 
 it('buildSet makes a set with its cards in order, its count and its tags', async () => {
   const owner = await buildUser(app)
-  const set = await buildSet(app, owner, { title: 'Built', tags: 'A,B', isPublic: true, cards: [['one', 'uno'], ['two', 'dos']] })
+  const set = await buildSet(app, owner, {
+    title: 'Built',
+    tags: 'A,B',
+    isPublic: true,
+    cards: [
+      ['one', 'uno'],
+      ['two', 'dos'],
+    ],
+  })
   const read = await app.api('GET', `/api/sets/${set.id}`)
   expect(read.body).toMatchObject({ title: 'Built', tags: 'A,B', isPublic: true, cardCount: 2, owner: { id: owner.id } })
   const cards = await app.api('GET', `/api/sets/${set.id}/cards`)
-  expect(cards.body.items.map((card: { term: string; position: number }) => [card.term, card.position])).toEqual([['one', 1], ['two', 2]])
+  expect(cards.body.items.map((card: { term: string; position: number }) => [card.term, card.position])).toEqual([
+    ['one', 1],
+    ['two', 2],
+  ])
   const tagged = await app.api('GET', '/api/sets/public?tag=B')
   expect(tagged.body.items.map((item: { id: string }) => item.id)).toEqual([set.id])
 })

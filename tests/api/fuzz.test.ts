@@ -52,7 +52,10 @@ async function freshFixtures(): Promise<void> {
   expect(session.status).toBe(201)
   // A picture on a public card, one on a private card and one never attached.
   const [shown, hidden, loose] = await Promise.all([11, 12, 13].map(async (size) => upload(app, user, await pngImage(size, size))))
-  for (const [setId, picture] of [[open.id, shown], [closed.id, hidden]] as const) {
+  for (const [setId, picture] of [
+    [open.id, shown],
+    [closed.id, hidden],
+  ] as const) {
     const card = await app.api('POST', `/api/sets/${setId}/cards`, { token: user.token, body: { term: 'pictured', definition: 'x', termImage: picture?.id } })
     expect(card.status).toBe(201)
   }
@@ -83,22 +86,118 @@ afterAll(() => app.close())
 // ---- What is sent ----------------------------------------------------------------------------
 
 const FIELD_NAMES = [
-  'title', 'description', 'tags', 'isPublic', 'term', 'definition', 'cards', 'totalCards', 'correctCount', 'incorrectCount',
-  'status', 'cardId', 'correct', 'mode', 'timeTaken', 'correctMatches', 'incorrectMatches', 'name', 'email', 'subject',
-  'message', 'website', 'username', 'password', 'passwordConfirm', 'identity', 'token', 'newEmail', 'oldPassword', 'id', 'owner',
-  'rating', 'question', 'outcome', 'clientId', 'answeredAt', 'durationMs', 'desiredRetention',
-  'termImage', 'definitionImage',
-  'code', 'setId', 'regenerateCode',
+  'title',
+  'description',
+  'tags',
+  'isPublic',
+  'term',
+  'definition',
+  'cards',
+  'totalCards',
+  'correctCount',
+  'incorrectCount',
+  'status',
+  'cardId',
+  'correct',
+  'mode',
+  'timeTaken',
+  'correctMatches',
+  'incorrectMatches',
+  'name',
+  'email',
+  'subject',
+  'message',
+  'website',
+  'username',
+  'password',
+  'passwordConfirm',
+  'identity',
+  'token',
+  'newEmail',
+  'oldPassword',
+  'id',
+  'owner',
+  'rating',
+  'question',
+  'outcome',
+  'clientId',
+  'answeredAt',
+  'durationMs',
+  'desiredRetention',
+  'termImage',
+  'definitionImage',
+  'code',
+  'setId',
+  'regenerateCode',
 ]
 const POLLUTING_KEYS = ['__proto__', 'constructor', 'prototype', 'polluted', 'hasOwnProperty', 'toString', 'valueOf']
-const QUERY_NAMES = ['page', 'perPage', 'search', 'tag', 'scope', 'sort', 'format', 'token', 'setId', 'days', '__proto__', 'constructor', '__proto__[polluted]', 'tag[]', 'a[b][c]']
+const QUERY_NAMES = [
+  'page',
+  'perPage',
+  'search',
+  'tag',
+  'scope',
+  'sort',
+  'format',
+  'token',
+  'setId',
+  'days',
+  '__proto__',
+  'constructor',
+  '__proto__[polluted]',
+  'tag[]',
+  'a[b][c]',
+]
 
 const NASTY_TEXT = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uD83D', '\uDE00y', '\u202Eevil\u202C', '\u200F\u200E\u061C', '👩‍👩‍👧‍👦', '🏳️‍🌈',
-  '\uFEFF', '\u2028\u2029', 'e\u0301\u0301\u0301', 'İı', 'ß', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
-  "'; DROP TABLE users; --", '%00', '%', '../../etc/passwd', '${7*7}', '{{7*7}}', 'null', 'undefined', 'true', '0', '-1',
-  'NaN', 'Infinity', '1e309', 'public', 'mine', 'csv', 'json', 'learn', 'write', 'completed', '-position', 'a@b.co',
-  'flashcards', 'match', 'written', 'almost', 'after_miss', '2026-01-01T00:00:00Z',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  'x\uD83D',
+  '\uDE00y',
+  '\u202Eevil\u202C',
+  '\u200F\u200E\u061C',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '\uFEFF',
+  '\u2028\u2029',
+  'e\u0301\u0301\u0301',
+  'İı',
+  'ß',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  "'; DROP TABLE users; --",
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '${7*7}',
+  '{{7*7}}',
+  'null',
+  'undefined',
+  'true',
+  '0',
+  '-1',
+  'NaN',
+  'Infinity',
+  '1e309',
+  'public',
+  'mine',
+  'csv',
+  'json',
+  'learn',
+  'write',
+  'completed',
+  '-position',
+  'a@b.co',
+  'flashcards',
+  'match',
+  'written',
+  'almost',
+  'after_miss',
+  '2026-01-01T00:00:00Z',
   ...POLLUTING_KEYS,
 ]
 
@@ -144,9 +243,9 @@ const POLLUTION_BODIES = [
   '[{"__proto__":{"polluted":"yes"}}]',
 ]
 
-const deepNesting = fc.integer({ min: 100, max: 20_000 }).chain((depth) =>
-  fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth), '['.repeat(depth)),
-)
+const deepNesting = fc
+  .integer({ min: 100, max: 20_000 })
+  .chain((depth) => fc.constantFrom('['.repeat(depth) + ']'.repeat(depth), '{"a":'.repeat(depth) + '1' + '}'.repeat(depth), '['.repeat(depth)))
 
 const body = fc.oneof(
   { weight: 2, arbitrary: fc.constant(undefined) },
@@ -154,15 +253,33 @@ const body = fc.oneof(
   { weight: 6, arbitrary: nearlyValid },
   { weight: 2, arbitrary: fc.constantFrom(...POLLUTION_BODIES) },
   { weight: 1, arbitrary: deepNesting },
-  { weight: 2, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom('{', '{"a":', '"', '{"a":1,}', "{'a':1}", 'undefined', '\uFEFF{}', '{}garbage', '\u0000')) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 50 }),
+      fc.constantFrom('{', '{"a":', '"', '{"a":1,}', "{'a':1}", 'undefined', '\uFEFF{}', '{}garbage', '\u0000'),
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(`{"title":"${'x'.repeat(1024 * 1024 + 10)}"}`) },
 )
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1',
-  'application/json; charset=utf-16', 'application/json; charset=bogus', 'application/json;;;', 'application/vnd.api+json',
-  'application/csp-report', 'application/merge-patch+json', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=xyz', 'application/*', '', 'json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/json; charset=bogus',
+  'application/json;;;',
+  'application/vnd.api+json',
+  'application/csp-report',
+  'application/merge-patch+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=xyz',
+  'application/*',
+  '',
+  'json',
 ]
 /**
  * multipart/form-data bodies for the import preview: a `file` part (any name, any extension,
@@ -175,18 +292,28 @@ const multipart = fc
     headerBoundary: fc.option(fc.constantFrom('other', ''), { nil: undefined }),
     fileName: fc.oneof(fc.constantFrom('a.apkg', 'b.colpkg', 'c.csv', 'd.tsv', 'e.txt', 'f.json', 'g.exe', '../../etc/passwd.txt', 'noext', ''), text),
     field: fc.constantFrom('file', 'files', 'termSeparator', '__proto__'),
-    content: fc.oneof(text, fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('PK\u0003\u0004garbage', 'PK\u0005\u0006' + '\u0000'.repeat(18), 'a\tb\nc\td', '[{"term":"a","definition":"b"}]')),
+    content: fc.oneof(
+      text,
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.constantFrom('PK\u0003\u0004garbage', 'PK\u0005\u0006' + '\u0000'.repeat(18), 'a\tb\nc\td', '[{"term":"a","definition":"b"}]'),
+    ),
     separators: fc.array(fc.tuple(fc.constantFrom('termSeparator', 'rowSeparator', 'extra'), text), { maxLength: 3 }),
     truncate: fc.boolean(),
   })
   .map(({ boundary, headerBoundary, fileName, field, content, separators, truncate }) => {
     const parts = separators.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`)
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`,
+    )
     const body = `${parts.join('')}--${boundary}--\r\n`
     return { body: truncate ? body.slice(0, Math.floor(body.length / 2)) : body, contentType: `multipart/form-data; boundary=${headerBoundary ?? boundary}` }
   })
 
-const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) })
+const contentType = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('application/json') },
+  { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+)
 
 /**
  * The raw-body route (POST /api/media) reads bytes, not JSON: random bytes, bytes behind each
@@ -228,7 +355,10 @@ function encode(value: string): string {
  * before the app sees the request.
  */
 const urlText = text.map(encode).filter((part) => part.length <= 600)
-const queryValue = fc.oneof(urlText, fc.constantFrom('%', '%zz', '%00', '%C0%80', '%ED%A0%80', '%FF', '1', '0', '-1', '500', '501', '1e3', '99999999999999999999'))
+const queryValue = fc.oneof(
+  urlText,
+  fc.constantFrom('%', '%zz', '%00', '%C0%80', '%ED%A0%80', '%FF', '1', '0', '-1', '500', '501', '1e3', '99999999999999999999'),
+)
 const query = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES).map(encode), urlText), queryValue), { maxLength: 5 })
   .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`))
@@ -246,8 +376,17 @@ const caller = fc.constantFrom<Caller>('visitor', 'forged', 'unverified', 'user'
 // ---- What must hold --------------------------------------------------------------------------
 
 const ERROR_CODES: ErrorCode[] = [
-  'invalid_input', 'unauthenticated', 'unverified', 'forbidden', 'not_found', 'method_not_allowed', 'conflict',
-  'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal',
+  'invalid_input',
+  'unauthenticated',
+  'unverified',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
 ]
 
 /** The API's error body, exactly, with the HTTP status in it. */
@@ -340,7 +479,10 @@ const urlFor = (route: ServedRoute) =>
 /** How many answers had each status, printed at the end: a run that only ever got 415s would show it. */
 const statuses: Record<number, number> = {}
 
-async function fuzzOnce(route: ServedRoute, input: { url: string; query: string; who: Caller; body: string | Uint8Array | undefined; contentType: string | undefined }) {
+async function fuzzOnce(
+  route: ServedRoute,
+  input: { url: string; query: string; who: Caller; body: string | Uint8Array | undefined; contentType: string | undefined },
+) {
   const headers: Record<string, string> = {}
   const token = tokenFor(input.who)
   if (token) headers.Authorization = `Bearer ${token}`
@@ -349,7 +491,8 @@ async function fuzzOnce(route: ServedRoute, input: { url: string; query: string;
 
   const before = await currentSnapshot()
   const response = await send(route.method, input.url + input.query, headers, payload)
-  const shownBody = input.body instanceof Uint8Array ? `${input.body.length} bytes ${Buffer.from(input.body.subarray(0, 40)).toString('hex')}` : input.body?.slice(0, 100)
+  const shownBody =
+    input.body instanceof Uint8Array ? `${input.body.length} bytes ${Buffer.from(input.body.subarray(0, 40)).toString('hex')}` : input.body?.slice(0, 100)
   const label = `${route.method} ${(input.url + input.query).slice(0, 200)} (url length ${(input.url + input.query).length}, ${input.who}, ${input.contentType}, body ${shownBody}) -> ${response.status} ${response.text.slice(0, 300)}`
   statuses[response.status] = (statuses[response.status] ?? 0) + 1
   expect(response.status, label).toBeLessThan(500)
@@ -377,26 +520,32 @@ describe(`every route, fed random and malformed requests (${RUNS} runs per route
   let requests = 0
   const started = Date.now()
   afterAll(() => {
-    console.info(`fuzz: ${requests} requests over ${ROUTES.length} routes in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED}); statuses ${JSON.stringify(statuses)}`)
+    console.info(
+      `fuzz: ${requests} requests over ${ROUTES.length} routes in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED}); statuses ${JSON.stringify(statuses)}`,
+    )
   })
 
-  it.each(ROUTES.map((route, index) => ({ ...route, seed: SEED + index })))('$method $path (seed $seed): below 500, the error shape, and no change on refusal', async ({ seed, ...route }) => {
-    await freshFixtures()
-    const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : route.path === PREVIEW_PATH ? RUNS_OF_PREVIEW : RUNS
-    // POST /api/media reads the picture's bytes: its bodies are image-like, not JSON.
-    const plain = isRawBodyRoute(route)
-      ? fc.record({ url: urlFor(route), query, who: caller, body: imageBody, contentType: imageContentType })
-      : fc.record({ url: urlFor(route), query, who: caller, body, contentType })
-    const upload = fc.record({ url: urlFor(route), query, who: caller, upload: multipart }).map(({ upload: sent, ...rest }) => ({ ...rest, ...sent }))
-    const sent = route.path === PREVIEW_PATH ? fc.oneof(plain, upload) : plain
-    await fc.assert(
-      fc.asyncProperty(sent, async (input) => {
-        requests += 1
-        await fuzzOnce(route, input)
-      }),
-      { numRuns, seed, endOnFailure: true },
-    )
-  }, 300_000)
+  it.each(ROUTES.map((route, index) => ({ ...route, seed: SEED + index })))(
+    '$method $path (seed $seed): below 500, the error shape, and no change on refusal',
+    async ({ seed, ...route }) => {
+      await freshFixtures()
+      const numRuns = route.path === '/api/auth/logout' ? RUNS_THAT_SIGN_OUT : route.path === PREVIEW_PATH ? RUNS_OF_PREVIEW : RUNS
+      // POST /api/media reads the picture's bytes: its bodies are image-like, not JSON.
+      const plain = isRawBodyRoute(route)
+        ? fc.record({ url: urlFor(route), query, who: caller, body: imageBody, contentType: imageContentType })
+        : fc.record({ url: urlFor(route), query, who: caller, body, contentType })
+      const upload = fc.record({ url: urlFor(route), query, who: caller, upload: multipart }).map(({ upload: sent, ...rest }) => ({ ...rest, ...sent }))
+      const sent = route.path === PREVIEW_PATH ? fc.oneof(plain, upload) : plain
+      await fc.assert(
+        fc.asyncProperty(sent, async (input) => {
+          requests += 1
+          await fuzzOnce(route, input)
+        }),
+        { numRuns, seed, endOnFailure: true },
+      )
+    },
+    300_000,
+  )
 
   it('leaves no polluted prototype in the server process', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()

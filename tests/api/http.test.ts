@@ -126,13 +126,13 @@ describe('the API alone', () => {
   ]
   scenarios(() => app, table.map(withSecurityHeaders))
 
-  it('headers over 16 KB: 431 with the contract\'s error body, not an empty answer', async () => {
+  it("headers over 16 KB: 431 with the contract's error body, not an empty answer", async () => {
     const response = await fetch(`${app.url}/api/health`, { headers: { 'X-Padding': 'a'.repeat(20_000) } })
     expect(response.status).toBe(431)
     expect(await response.json()).toEqual(apiError(431, 'invalid_input', 'The request headers are too large.'))
   })
 
-  it('a request line Node cannot parse: 400 with the contract\'s error body', async () => {
+  it("a request line Node cannot parse: 400 with the contract's error body", async () => {
     const { port } = new URL(app.url)
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT A REQUEST\r\n\r\n'))
@@ -183,54 +183,57 @@ describe('the API with the web app (rendererDir)', () => {
     },
   })
 
-  scenarios(() => app, [
-    page('a client route: index.html, revalidated', '/some/client/route'),
-    page('the root: index.html', '/'),
-    page('a client route with an id: index.html', '/study-sets/abc123/learn'),
-    {
-      name: 'a hashed asset: cached for a year, immutable',
-      method: 'GET',
-      url: '/assets/app-abc123.js',
-      expectedStatus: 200,
-      expectedBody: bundle,
-      after: (response) => {
-        expect(response.headers.get('content-type')).toMatch(/javascript/)
-        const cacheControl = response.headers.get('cache-control') ?? ''
-        expect(cacheControl).toContain('max-age=31536000')
-        expect(cacheControl).toContain('immutable')
-        expectSecurityHeaders(response.headers)
-      },
-    },
-    {
-      name: 'a file at the root that is not hashed: revalidated',
-      method: 'GET',
-      url: '/favicon.svg',
-      expectedStatus: 200,
-      after: (response) => expect(response.headers.get('cache-control')).toBe('no-cache'),
-    },
-    {
-      name: 'a missing hashed asset: 404, not index.html',
-      method: 'GET',
-      url: '/assets/missing.js',
-      expectedStatus: 404,
-      after: (response) => {
-        expect(response.text).not.toContain('<html')
-        expect(response.headers.get('cache-control') ?? '').not.toContain('immutable')
-      },
-    },
-    { name: 'an unknown /api path is still JSON 404', method: 'GET', url: '/api/nope', expectedStatus: 404, expectedBody: notFound },
-    { name: 'the API still answers', method: 'GET', url: '/api/health', expectedStatus: 200, expectedContent: { status: 'ok' } },
-    ...['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt'].map(
-      (url): ApiScenario => ({
-        name: `a path climbing out of the folder (${url}): never the file, never a server error`,
+  scenarios(
+    () => app,
+    [
+      page('a client route: index.html, revalidated', '/some/client/route'),
+      page('the root: index.html', '/'),
+      page('a client route with an id: index.html', '/study-sets/abc123/learn'),
+      {
+        name: 'a hashed asset: cached for a year, immutable',
         method: 'GET',
-        url,
-        expectedStatus: url.startsWith('/assets/') ? 404 : 200,
+        url: '/assets/app-abc123.js',
+        expectedStatus: 200,
+        expectedBody: bundle,
         after: (response) => {
-          expect(response.text).not.toContain('top secret')
-          if (response.status === 200) expect(response.text).toBe(indexHtml)
+          expect(response.headers.get('content-type')).toMatch(/javascript/)
+          const cacheControl = response.headers.get('cache-control') ?? ''
+          expect(cacheControl).toContain('max-age=31536000')
+          expect(cacheControl).toContain('immutable')
+          expectSecurityHeaders(response.headers)
         },
-      }),
-    ),
-  ])
+      },
+      {
+        name: 'a file at the root that is not hashed: revalidated',
+        method: 'GET',
+        url: '/favicon.svg',
+        expectedStatus: 200,
+        after: (response) => expect(response.headers.get('cache-control')).toBe('no-cache'),
+      },
+      {
+        name: 'a missing hashed asset: 404, not index.html',
+        method: 'GET',
+        url: '/assets/missing.js',
+        expectedStatus: 404,
+        after: (response) => {
+          expect(response.text).not.toContain('<html')
+          expect(response.headers.get('cache-control') ?? '').not.toContain('immutable')
+        },
+      },
+      { name: 'an unknown /api path is still JSON 404', method: 'GET', url: '/api/nope', expectedStatus: 404, expectedBody: notFound },
+      { name: 'the API still answers', method: 'GET', url: '/api/health', expectedStatus: 200, expectedContent: { status: 'ok' } },
+      ...['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt'].map(
+        (url): ApiScenario => ({
+          name: `a path climbing out of the folder (${url}): never the file, never a server error`,
+          method: 'GET',
+          url,
+          expectedStatus: url.startsWith('/assets/') ? 404 : 200,
+          after: (response) => {
+            expect(response.text).not.toContain('top secret')
+            if (response.status === 200) expect(response.text).toBe(indexHtml)
+          },
+        }),
+      ),
+    ],
+  )
 })

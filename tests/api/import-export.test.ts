@@ -20,8 +20,14 @@ const numbered = (n: number) => Array.from({ length: n }, (_, i) => ({ term: `Te
 
 async function rowCounts() {
   const [sets, cards] = await Promise.all([
-    app.db.selectFrom('study_sets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    app.db.selectFrom('flashcards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    app.db
+      .selectFrom('study_sets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    app.db
+      .selectFrom('flashcards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { sets: Number(sets.n), cards: Number(cards.n) }
 }
@@ -34,7 +40,12 @@ describe('POST /api/sets/import', () => {
     const response = await importSet({ title: 'Five hundred', description: 'From my notes', cards: numbered(500) })
     expect(response.status, response.text).toBe(201)
     expect(response.body).toEqual(setShape(owner, { title: 'Five hundred', description: 'From my notes', tags: '', isPublic: false, cardCount: 500 }))
-    await expectCards(app, owner, response.body.id, numbered(500).map((card) => card.term))
+    await expectCards(
+      app,
+      owner,
+      response.body.id,
+      numbered(500).map((card) => card.term),
+    )
     expect(await rowCounts()).toEqual({ sets: before.sets + 1, cards: before.cards + 500 })
   })
 
@@ -56,24 +67,54 @@ describe('POST /api/sets/import', () => {
   })
 
   const refused: Array<{ name: string; body: unknown; expected: unknown }> = [
-    { name: '501 cards', body: { title: 'Too many', cards: numbered(501) }, expected: apiError(400, 'invalid_input', 'Maximum of 500 flashcards allowed', { cards: 'Maximum of 500 flashcards allowed' }) },
+    {
+      name: '501 cards',
+      body: { title: 'Too many', cards: numbered(501) },
+      expected: apiError(400, 'invalid_input', 'Maximum of 500 flashcards allowed', { cards: 'Maximum of 500 flashcards allowed' }),
+    },
     {
       name: 'a card with a term that is not text',
       body: { title: 'Broken card', cards: [...numbered(10), { term: 42, definition: 'x' }] },
       expected: invalid({ cards: 'Each flashcard needs a term as text.' }),
     },
-    { name: 'a card that is not an object', body: { title: 'Broken card', cards: [...numbered(3), null] }, expected: invalid({ cards: 'Each flashcard must be an object with a term and a definition.' }) },
+    {
+      name: 'a card that is not an object',
+      body: { title: 'Broken card', cards: [...numbered(3), null] },
+      expected: invalid({ cards: 'Each flashcard must be an object with a term and a definition.' }),
+    },
     {
       name: 'no card left after cleaning',
-      body: { title: 'Empty', cards: [{ term: '<br>', definition: 'x' }, { term: 'y', definition: ' ' }] },
+      body: {
+        title: 'Empty',
+        cards: [
+          { term: '<br>', definition: 'x' },
+          { term: 'y', definition: ' ' },
+        ],
+      },
       expected: apiError(400, 'invalid_input', 'No valid flashcards found in file', { cards: 'No valid flashcards found in file' }),
     },
-    { name: 'no cards at all', body: { title: 'Empty', cards: [] }, expected: apiError(400, 'invalid_input', 'No valid flashcards found in file', { cards: 'No valid flashcards found in file' }) },
-    { name: 'cards missing', body: { title: 'Empty' }, expected: apiError(400, 'invalid_input', 'No valid flashcards found in file', { cards: 'No valid flashcards found in file' }) },
+    {
+      name: 'no cards at all',
+      body: { title: 'Empty', cards: [] },
+      expected: apiError(400, 'invalid_input', 'No valid flashcards found in file', { cards: 'No valid flashcards found in file' }),
+    },
+    {
+      name: 'cards missing',
+      body: { title: 'Empty' },
+      expected: apiError(400, 'invalid_input', 'No valid flashcards found in file', { cards: 'No valid flashcards found in file' }),
+    },
     { name: 'a missing title', body: { cards: numbered(5) }, expected: invalid({ title: 'Title is required' }) },
     { name: 'a blank title', body: { title: ' <p> </p> ', cards: numbered(5) }, expected: invalid({ title: 'Title is required' }) },
-    { name: 'a 46-character title', body: { title: 'x'.repeat(46), cards: numbered(5) }, expected: invalid({ title: 'Title must be less than 45 characters' }) },
-    { name: 'a profane title', body: { title: 'shit notes', cards: numbered(5) }, expected: invalid({ title: 'Title contains inappropriate words. Please revise.' }) },
+    {
+      name: 'a 46-character title',
+      body: { title: 'x'.repeat(46), cards: numbered(5) },
+      expected: invalid({ title: 'Title must be less than 45 characters' }),
+    },
+    {
+      name: 'a profane title',
+      body: { title: 'shit notes', cards: numbered(5) },
+      expected: invalid({ title: 'Title contains inappropriate words. Please revise.' }),
+    },
     {
       name: 'a 301-character description',
       body: { title: 'Fine', description: 'x'.repeat(301), cards: numbered(5) },

@@ -18,7 +18,9 @@ let app: TestApp
 let owner: Account
 let newcomer: Account
 beforeAll(async () => {
-  app = await startTestApp({ imports: { maxPackageBytes: 6 * 1024 * 1024, maxUncompressedBytes: 20 * 1024 * 1024, maxEntries: 50, maxNotes: 3000, timeoutMs: 20_000 } })
+  app = await startTestApp({
+    imports: { maxPackageBytes: 6 * 1024 * 1024, maxUncompressedBytes: 20 * 1024 * 1024, maxEntries: 50, maxNotes: 3000, timeoutMs: 20_000 },
+  })
   owner = await createAccount(app, { username: 'previewer' })
   newcomer = await createAccount(app, { username: 'fresh', verified: false })
 })
@@ -26,14 +28,25 @@ afterAll(() => app.close())
 
 async function rowCounts() {
   const [sets, cards] = await Promise.all([
-    app.db.selectFrom('study_sets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    app.db.selectFrom('flashcards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    app.db
+      .selectFrom('study_sets')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    app.db
+      .selectFrom('flashcards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { sets: Number(sets.n), cards: Number(cards.n) }
 }
 
 /** Sends a file as multipart/form-data, with optional separator fields. */
-async function previewFile(name: string, bytes: Uint8Array | string, fields: Record<string, string> = {}, token: string | null = owner.token): Promise<ApiResponse> {
+async function previewFile(
+  name: string,
+  bytes: Uint8Array | string,
+  fields: Record<string, string> = {},
+  token: string | null = owner.token,
+): Promise<ApiResponse> {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)]), name)
@@ -62,7 +75,9 @@ function previewEarlyAnswer(name: string, bytes: Uint8Array): Promise<ApiRespons
       response.on('data', (chunk: string) => {
         text += chunk
       })
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: new Headers(response.headers as Record<string, string>), text, body: JSON.parse(text) }))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: new Headers(response.headers as Record<string, string>), text, body: JSON.parse(text) }),
+      )
     })
     // EPIPE or ECONNRESET once the server has answered and closed: the answer above still counts.
     request.on('error', (error) => setTimeout(() => reject(error), 2000))
@@ -80,8 +95,22 @@ const NOTES: FixtureNote[] = [
   { type: 'custom', fields: ['日本語[にほんご]', 'Japanese 🇯🇵 [sound:a.mp3]', 'example'], deck: 'Maths' },
 ]
 const EXPECTED = [
-  ['German › Animals', [['Hund', 'dog & hound'], ['Katze', 'cat']]],
-  ['Maths', [['2 + 2', '4'], ['[...] is the capital of Germany', 'Berlin'], ['Berlin is the capital of [...]', 'Germany (hint: country)'], ['日本語(にほんご)', 'Japanese 🇯🇵']]],
+  [
+    'German › Animals',
+    [
+      ['Hund', 'dog & hound'],
+      ['Katze', 'cat'],
+    ],
+  ],
+  [
+    'Maths',
+    [
+      ['2 + 2', '4'],
+      ['[...] is the capital of Germany', 'Berlin'],
+      ['Berlin is the capital of [...]', 'Germany (hint: country)'],
+      ['日本語(にほんご)', 'Japanese 🇯🇵'],
+    ],
+  ],
 ]
 
 describe('Anki packages', () => {
@@ -158,13 +187,49 @@ describe('Anki packages', () => {
 
   it.each<[string, string, () => Uint8Array, number, string]>([
     ['a zip bomb', 'bomb.apkg', bomb, 400, 'This package looks like a zip bomb (a file inflates to more than it declares); it was refused.'],
-    ['not a zip', 'broken.apkg', () => new TextEncoder().encode('definitely not a zip file'), 400, 'This file is not a valid Anki package (the zip archive is damaged).'],
-    ['a zip without a collection', 'empty.apkg', () => zipSync({ 'hello.txt': new Uint8Array([104, 105]) }), 400, 'This file is not an Anki package (it holds no collection).'],
-    ['a damaged collection', 'bad.apkg', () => zipSync({ 'collection.anki2': new TextEncoder().encode('SQLite format 3\0'.padEnd(4096, 'z')) }), 400, 'The collection inside this Anki package is damaged and cannot be read.'],
-    ['too many files', 'many.apkg', () => zipSync(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [String(i), new Uint8Array(1)]))), 400, 'This package has 60 files; at most 50 are accepted.'],
-    ['too much once unpacked', 'huge.apkg', () => zipSync({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) }), 400, 'This package would unpack to more than 20 MB; it was refused.'],
+    [
+      'not a zip',
+      'broken.apkg',
+      () => new TextEncoder().encode('definitely not a zip file'),
+      400,
+      'This file is not a valid Anki package (the zip archive is damaged).',
+    ],
+    [
+      'a zip without a collection',
+      'empty.apkg',
+      () => zipSync({ 'hello.txt': new Uint8Array([104, 105]) }),
+      400,
+      'This file is not an Anki package (it holds no collection).',
+    ],
+    [
+      'a damaged collection',
+      'bad.apkg',
+      () => zipSync({ 'collection.anki2': new TextEncoder().encode('SQLite format 3\0'.padEnd(4096, 'z')) }),
+      400,
+      'The collection inside this Anki package is damaged and cannot be read.',
+    ],
+    [
+      'too many files',
+      'many.apkg',
+      () => zipSync(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [String(i), new Uint8Array(1)]))),
+      400,
+      'This package has 60 files; at most 50 are accepted.',
+    ],
+    [
+      'too much once unpacked',
+      'huge.apkg',
+      () => zipSync({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) }),
+      400,
+      'This package would unpack to more than 20 MB; it was refused.',
+    ],
     ['over the package size', 'large.apkg', () => new Uint8Array(7 * 1024 * 1024).map((_, i) => i % 251), 413, 'The file is larger than 6 MB.'],
-    ['too many notes', 'notes.apkg', () => buildAnkiPackage({ generation: 'anki2', notes: Array.from({ length: 3001 }, (_, i) => ({ fields: [`t${i}`, 'd'] })) }), 400, 'This package has 3001 notes; at most 3000 can be imported at once.'],
+    [
+      'too many notes',
+      'notes.apkg',
+      () => buildAnkiPackage({ generation: 'anki2', notes: Array.from({ length: 3001 }, (_, i) => ({ fields: [`t${i}`, 'd'] })) }),
+      400,
+      'This package has 3001 notes; at most 3000 can be imported at once.',
+    ],
   ])('refuses %s with a clear message, never a 500', async (_, name, bytes, status, message) => {
     const before = await rowCounts()
     const response = status === 413 ? await previewEarlyAnswer(name, bytes()) : await previewFile(name, bytes())
@@ -179,11 +244,55 @@ describe('text files and pasted text', () => {
   const utf16le = (text: string) => Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8])])
 
   it.each<[string, string, Uint8Array | string, Record<string, string>, string, unknown]>([
-    ['UTF-16 BE text with a BOM', 'words.txt', utf16be('Straße\tstreet\nÄpfel\tapples\n'), {}, 'text', [['words', [['Straße', 'street'], ['Äpfel', 'apples']]]]],
+    [
+      'UTF-16 BE text with a BOM',
+      'words.txt',
+      utf16be('Straße\tstreet\nÄpfel\tapples\n'),
+      {},
+      'text',
+      [
+        [
+          'words',
+          [
+            ['Straße', 'street'],
+            ['Äpfel', 'apples'],
+          ],
+        ],
+      ],
+    ],
     ['UTF-16 LE text with a BOM', 'words.tsv', utf16le('Straße\tstreet\n'), {}, 'text', [['words', [['Straße', 'street']]]]],
-    ['Windows-1252 text', 'latin.txt', Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x09, 0x63, 0x6f, 0x66, 0x66, 0x65, 0x65]), {}, 'text', [['latin', [['café', 'coffee']]]]],
-    ['Anki notes in plain text', 'anki.txt', '#separator:Semicolon\n#html:true\n#deck:French::Food\n<b>pain</b>;bread\n', {}, 'text', [['French › Food', [['pain', 'bread']]]]],
-    ['a Quizlet export with custom separators', 'quizlet.txt', 'sun = Sonne||moon = Mond||', { termSeparator: ' = ', rowSeparator: '||' }, 'text', [['quizlet', [['sun', 'Sonne'], ['moon', 'Mond']]]]],
+    [
+      'Windows-1252 text',
+      'latin.txt',
+      Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x09, 0x63, 0x6f, 0x66, 0x66, 0x65, 0x65]),
+      {},
+      'text',
+      [['latin', [['café', 'coffee']]]],
+    ],
+    [
+      'Anki notes in plain text',
+      'anki.txt',
+      '#separator:Semicolon\n#html:true\n#deck:French::Food\n<b>pain</b>;bread\n',
+      {},
+      'text',
+      [['French › Food', [['pain', 'bread']]]],
+    ],
+    [
+      'a Quizlet export with custom separators',
+      'quizlet.txt',
+      'sun = Sonne||moon = Mond||',
+      { termSeparator: ' = ', rowSeparator: '||' },
+      'text',
+      [
+        [
+          'quizlet',
+          [
+            ['sun', 'Sonne'],
+            ['moon', 'Mond'],
+          ],
+        ],
+      ],
+    ],
     ['CSV with a header', 'cards.csv', 'Term,Definition\nhello,hallo\n', {}, 'csv', [['cards', [['hello', 'hallo']]]]],
     ['JSON front/back', 'cards.json', '[{"front":"eins","back":"one"}]', {}, 'json', [['cards', [['eins', 'one']]]]],
   ])('%s', async (_, name, bytes, fields, format, expected) => {
@@ -194,9 +303,30 @@ describe('text files and pasted text', () => {
   })
 
   it.each<[string, Record<string, unknown>, unknown]>([
-    ['tab and new line (the defaults)', { text: 'dog\tHund\ncat\tKatze\nno separator here' }, [['dog', 'Hund'], ['cat', 'Katze']]],
-    ['comma and semicolon', { text: 'dog,Hund;cat,Katze, die', termSeparator: 'comma', rowSeparator: 'semicolon' }, [['dog', 'Hund'], ['cat', 'Katze, die']]],
-    ['custom', { text: 'dog->Hund\n\ncat->Katze', termSeparator: '->', rowSeparator: 'newline' }, [['dog', 'Hund'], ['cat', 'Katze']]],
+    [
+      'tab and new line (the defaults)',
+      { text: 'dog\tHund\ncat\tKatze\nno separator here' },
+      [
+        ['dog', 'Hund'],
+        ['cat', 'Katze'],
+      ],
+    ],
+    [
+      'comma and semicolon',
+      { text: 'dog,Hund;cat,Katze, die', termSeparator: 'comma', rowSeparator: 'semicolon' },
+      [
+        ['dog', 'Hund'],
+        ['cat', 'Katze, die'],
+      ],
+    ],
+    [
+      'custom',
+      { text: 'dog->Hund\n\ncat->Katze', termSeparator: '->', rowSeparator: 'newline' },
+      [
+        ['dog', 'Hund'],
+        ['cat', 'Katze'],
+      ],
+    ],
   ])('pasted Quizlet text: %s', async (_, body, expected) => {
     const response = await app.api('POST', '/api/imports/preview', { token: owner.token, body })
     expect(response.status, response.text).toBe(200)
@@ -225,13 +355,48 @@ describe('refusals', () => {
   it.each<[string, () => Promise<ApiResponse>, unknown]>([
     ['a visitor', () => previewFile('a.txt', 'a\tb', {}, null), apiError(401, 'unauthenticated', m.unauthenticated)],
     ['an unverified user', () => previewFile('a.txt', 'a\tb', {}, newcomer.token), apiError(403, 'unverified', m.unverified)],
-    ['an unsupported file type', () => previewFile('evil.exe', 'MZ'), apiError(400, 'invalid_input', 'Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported', { file: 'Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported' })],
-    ['a text file over 5 MB', () => previewFile('big.csv', 'a,b\n'.repeat(1_400_000)), apiError(413, 'payload_too_large', 'File size exceeds the maximum limit of 5MB')],
-    ['invalid JSON in a .json file', () => previewFile('x.json', '{nope'), apiError(400, 'invalid_input', 'Invalid JSON format', { file: 'Invalid JSON format' })],
-    ['empty pasted text', () => app.api('POST', '/api/imports/preview', { token: owner.token, body: { text: '   ' } }), apiError(400, 'invalid_input', m.invalidInput, { text: 'Paste the text to import.' })],
-    ['an empty separator', () => app.api('POST', '/api/imports/preview', { token: owner.token, body: { text: 'a', termSeparator: '' } }), apiError(400, 'invalid_input', m.invalidInput, { termSeparator: 'A separator cannot be empty.' })],
-    ['a text/plain body', () => app.api('POST', '/api/imports/preview', { token: owner.token, headers: { 'Content-Type': 'text/plain' }, body: 'a\tb' }), apiError(415, 'unsupported_media_type', m.unsupportedMediaType)],
-    ['a broken multipart body', () => fetch(`${app.url}/api/imports/preview`, { method: 'POST', headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nbroken' }).then(async (r) => ({ status: r.status, headers: r.headers, text: '', body: await r.json() })), apiError(400, 'invalid_input', 'The upload could not be read.', { file: 'Please select a file' })],
+    [
+      'an unsupported file type',
+      () => previewFile('evil.exe', 'MZ'),
+      apiError(400, 'invalid_input', 'Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported', {
+        file: 'Only .apkg, .colpkg, .csv, .tsv, .txt, .json files are supported',
+      }),
+    ],
+    [
+      'a text file over 5 MB',
+      () => previewFile('big.csv', 'a,b\n'.repeat(1_400_000)),
+      apiError(413, 'payload_too_large', 'File size exceeds the maximum limit of 5MB'),
+    ],
+    [
+      'invalid JSON in a .json file',
+      () => previewFile('x.json', '{nope'),
+      apiError(400, 'invalid_input', 'Invalid JSON format', { file: 'Invalid JSON format' }),
+    ],
+    [
+      'empty pasted text',
+      () => app.api('POST', '/api/imports/preview', { token: owner.token, body: { text: '   ' } }),
+      apiError(400, 'invalid_input', m.invalidInput, { text: 'Paste the text to import.' }),
+    ],
+    [
+      'an empty separator',
+      () => app.api('POST', '/api/imports/preview', { token: owner.token, body: { text: 'a', termSeparator: '' } }),
+      apiError(400, 'invalid_input', m.invalidInput, { termSeparator: 'A separator cannot be empty.' }),
+    ],
+    [
+      'a text/plain body',
+      () => app.api('POST', '/api/imports/preview', { token: owner.token, headers: { 'Content-Type': 'text/plain' }, body: 'a\tb' }),
+      apiError(415, 'unsupported_media_type', m.unsupportedMediaType),
+    ],
+    [
+      'a broken multipart body',
+      () =>
+        fetch(`${app.url}/api/imports/preview`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'multipart/form-data; boundary=xyz' },
+          body: '--xyz\r\nbroken',
+        }).then(async (r) => ({ status: r.status, headers: r.headers, text: '', body: await r.json() })),
+      apiError(400, 'invalid_input', 'The upload could not be read.', { file: 'Please select a file' }),
+    ],
   ])('%s', async (_, send, expected) => {
     const before = await rowCounts()
     const response = await send()
@@ -277,7 +442,9 @@ describe('GET /api/sets/:id/export in Anki formats, and the round trip', () => {
     const preview = await previewFile(`Round trip.${format}`, bytes)
     expect(preview.status, preview.text).toBe(200)
     const expected = format === 'csv' ? CARDS.map((card) => ({ term: card.term, definition: card.definition })) : CARDS
-    expect(preview.body.sets.map((set: { cards: Array<{ term: string; definition: string }> }) => set.cards.map(({ term, definition }) => ({ term, definition })))).toEqual([expected])
+    expect(
+      preview.body.sets.map((set: { cards: Array<{ term: string; definition: string }> }) => set.cards.map(({ term, definition }) => ({ term, definition }))),
+    ).toEqual([expected])
     expect(preview.body.sets[0].title).toBe('Round trip')
   })
 
@@ -307,22 +474,40 @@ describe('GET /api/sets/:id/export in Anki formats, and the round trip', () => {
       }
       for (const [table, columns] of Object.entries(SCHEMA_11)) {
         const info = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; notnull: number }>
-        expect(info.map((column) => column.name), table).toEqual(columns)
-        expect(info.filter((column) => column.name !== 'id').every((column) => column.notnull === 1), table).toBe(true)
+        expect(
+          info.map((column) => column.name),
+          table,
+        ).toEqual(columns)
+        expect(
+          info.filter((column) => column.name !== 'id').every((column) => column.notnull === 1),
+          table,
+        ).toBe(true)
       }
       const col = db.prepare('SELECT ver, models, decks FROM col').get() as { ver: number; models: string; decks: string }
       expect(col.ver).toBe(11)
       const models = Object.values(JSON.parse(col.models)) as Array<{ id: number; name: string; type: number; flds: Array<{ name: string }>; tmpls: unknown[] }>
-      expect(models.map((model) => [model.name, model.type, model.flds.map((field) => field.name), model.tmpls.length])).toEqual([['Basic', 0, ['Front', 'Back'], 1]])
+      expect(models.map((model) => [model.name, model.type, model.flds.map((field) => field.name), model.tmpls.length])).toEqual([
+        ['Basic', 0, ['Front', 'Back'], 1],
+      ])
       const decks = Object.values(JSON.parse(col.decks)) as Array<{ id: number; name: string }>
       const deck = decks.find((candidate) => candidate.name === 'Round trip')
       expect(deck).toBeDefined()
-      const notes = db.prepare('SELECT id, guid, mid, flds, csum FROM notes ORDER BY id').all() as Array<{ id: number; guid: string; mid: number; flds: string; csum: number }>
+      const notes = db.prepare('SELECT id, guid, mid, flds, csum FROM notes ORDER BY id').all() as Array<{
+        id: number
+        guid: string
+        mid: number
+        flds: string
+        csum: number
+      }>
       expect(notes).toHaveLength(3)
       expect(new Set(notes.map((note) => note.guid)).size).toBe(3)
       for (const note of notes) {
         expect(note.mid).toBe(models[0]?.id)
-        const stripped = (note.flds.split('\x1f')[0] ?? '').replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+        const stripped = (note.flds.split('\x1f')[0] ?? '')
+          .replace(/<[^>]*>/g, '')
+          .replace(/&amp;/g, '&')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
         expect(note.csum).toBe(Number.parseInt(createHash('sha1').update(stripped).digest('hex').slice(0, 8), 16))
       }
       expect(notes[1]?.flds).toBe('A &amp; B\x1fboth "quoted" and tab\tinside')

@@ -30,7 +30,11 @@ export interface MediaResponse {
 }
 
 /** GET /api/media/:id with a bearer token, a cookie, or neither. */
-export async function fetchMedia(app: TestApp, id: string, options: { token?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<MediaResponse> {
+export async function fetchMedia(
+  app: TestApp,
+  id: string,
+  options: { token?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<MediaResponse> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
   if (options.cookie) headers.Cookie = `cardwise_token=${options.cookie}`

@@ -60,7 +60,10 @@ const freshPng = (width = 40, height = 30) => {
 }
 
 /** Random pixels: they do not compress, so the stored WebP is several kilobytes. */
-const noisePng = (size: number) => sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } }).png().toBuffer()
+const noisePng = (size: number) =>
+  sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer()
 
 describe('POST /api/media: each accepted type, read from the bytes', () => {
   const ACCEPTED = [
@@ -122,7 +125,12 @@ describe('POST /api/media: refusals, with the contract error body and nothing st
   const REFUSED = [
     { name: 'a renamed text file', make: async () => renamedText(), type: 'image/png', expected: notAnImage },
     { name: 'a GIF header followed by HTML and script', make: async () => gifHeaderWithHtml(), type: 'image/gif', expected: notAnImage },
-    { name: 'a PNG with a zip appended (polyglot)', make: pngWithZip, type: 'image/png', expected: apiError(415, 'unsupported_media_type', mediaMessages.polyglot) },
+    {
+      name: 'a PNG with a zip appended (polyglot)',
+      make: pngWithZip,
+      type: 'image/png',
+      expected: apiError(415, 'unsupported_media_type', mediaMessages.polyglot),
+    },
     {
       name: 'a 20000 × 20000 PNG bomb',
       make: async () => pngBomb(),
@@ -130,10 +138,30 @@ describe('POST /api/media: refusals, with the contract error body and nothing st
       expected: apiError(400, 'invalid_input', mediaMessages.tooManyPixels(20_000, 20_000)),
     },
     { name: 'an empty body', make: async () => Buffer.alloc(0), type: 'image/png', expected: notAnImage },
-    { name: 'a picture sent as text/plain', make: () => pngImage(), type: 'text/plain', expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType) },
-    { name: 'a picture sent as JSON', make: () => pngImage(), type: 'application/json', expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType) },
-    { name: 'an SVG', make: async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/svg+xml', expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType) },
-    { name: 'a picture with no Content-Type', make: () => pngImage(), type: null, expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType) },
+    {
+      name: 'a picture sent as text/plain',
+      make: () => pngImage(),
+      type: 'text/plain',
+      expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType),
+    },
+    {
+      name: 'a picture sent as JSON',
+      make: () => pngImage(),
+      type: 'application/json',
+      expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType),
+    },
+    {
+      name: 'an SVG',
+      make: async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      type: 'image/svg+xml',
+      expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType),
+    },
+    {
+      name: 'a picture with no Content-Type',
+      make: () => pngImage(),
+      type: null,
+      expected: apiError(415, 'unsupported_media_type', mediaMessages.wrongContentType),
+    },
     {
       name: 'a file over the 10 MB limit',
       make: async () => Buffer.concat([await pngImage(), Buffer.alloc(10 * 1024 * 1024)]),
@@ -285,9 +313,18 @@ describe('cards with pictures', () => {
     const image = (picture: MediaUpload) => ({ id: picture.id, url: picture.url, width: picture.width, height: picture.height })
     const ROWS = [
       { body: { termImage: femur.id, definition: 'femur' }, expected: { term: '', definition: 'femur', termImage: image(femur), definitionImage: null } },
-      { body: { term: 'tibia', definition: '', definitionImage: tibia.id }, expected: { term: 'tibia', definition: '', termImage: null, definitionImage: image(tibia) } },
-      { body: { term: 'both', definition: 'sides', termImage: femur.id, definitionImage: tibia.id }, expected: { term: 'both', definition: 'sides', termImage: image(femur), definitionImage: image(tibia) } },
-      { body: { term: 'no pictures', definition: 'at all', termImage: null }, expected: { term: 'no pictures', definition: 'at all', termImage: null, definitionImage: null } },
+      {
+        body: { term: 'tibia', definition: '', definitionImage: tibia.id },
+        expected: { term: 'tibia', definition: '', termImage: null, definitionImage: image(tibia) },
+      },
+      {
+        body: { term: 'both', definition: 'sides', termImage: femur.id, definitionImage: tibia.id },
+        expected: { term: 'both', definition: 'sides', termImage: image(femur), definitionImage: image(tibia) },
+      },
+      {
+        body: { term: 'no pictures', definition: 'at all', termImage: null },
+        expected: { term: 'no pictures', definition: 'at all', termImage: null, definitionImage: null },
+      },
     ]
     for (const [index, row] of ROWS.entries()) {
       const response = await app.api('POST', `/api/sets/${set.id}/cards`, { token: owner.token, body: row.body })
@@ -308,7 +345,10 @@ describe('cards with pictures', () => {
     const femur = await upload(app, owner, await freshPng(40, 40))
     const created = await app.api('POST', `/api/sets/${set.id}/cards`, { token: owner.token, body: { termImage: femur.id, definition: 'femur' } })
     expect(created.status, created.text).toBe(201)
-    const answered = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: created.body.id, mode: 'learn', correct: false } })
+    const answered = await app.api('POST', `/api/sets/${set.id}/answers`, {
+      token: owner.token,
+      body: { cardId: created.body.id, mode: 'learn', correct: false },
+    })
     expect(answered.status, answered.text).toBe(201)
     app.clock.advance(2 * 86_400_000)
     const due = await app.api('GET', `/api/review/due?setId=${set.id}`, { token: owner.token })
@@ -316,13 +356,16 @@ describe('cards with pictures', () => {
     expect(due.body.items.map((item: { card: unknown }) => item.card)).toEqual([created.body])
   })
 
-  it('POST refusals: a side with neither text nor picture, someone else\'s picture, an id that is not one', async () => {
+  it("POST refusals: a side with neither text nor picture, someone else's picture, an id that is not one", async () => {
     const set = await createSet(app, owner, { title: 'Refusals' })
     const theirs = await upload(app, other, await freshPng())
     const mine = await upload(app, owner, await freshPng())
     const ROWS = [
       { body: { term: '', definition: 'x' }, expected: termEmpty },
-      { body: { term: '  ', definition: '', definitionImage: null }, expected: invalid({ term: 'Term cannot be empty.', definition: 'Definition cannot be empty.' }) },
+      {
+        body: { term: '  ', definition: '', definitionImage: null },
+        expected: invalid({ term: 'Term cannot be empty.', definition: 'Definition cannot be empty.' }),
+      },
       { body: { termImage: mine.id }, expected: definitionEmpty },
       { body: { term: 'a', definition: 'b', termImage: theirs.id }, expected: invalid({ termImage: mediaMessages.unknownImage }) },
       { body: { term: 'a', definition: 'b', definitionImage: 'nosuchpicture' }, expected: invalid({ definitionImage: mediaMessages.unknownImage }) },
@@ -408,7 +451,7 @@ describe('cleanup: pictures no card shows any more are removed', () => {
     expect(await mediaExists(app, shared.id)).toBe(false)
   })
 
-  it('set delete: the set\'s pictures go; a picture another set shows stays', async () => {
+  it("set delete: the set's pictures go; a picture another set shows stays", async () => {
     const shared = await upload(app, owner, await freshPng())
     const own = await upload(app, owner, await freshPng())
     const doomed = await setWithPicture(owner, true, own)
@@ -495,7 +538,14 @@ describe('import and export', () => {
     const uploaded = await upload(app, owner, await freshPng())
     const response = await app.api('POST', '/api/sets/import', {
       token: owner.token,
-      body: { title: 'Pictures in', cards: [{ term: '', definition: 'png', termImage: png }, { term: 'jpeg', definition: '', definitionImage: jpeg }, { term: 'id', definition: 'x', termImage: uploaded.id }] },
+      body: {
+        title: 'Pictures in',
+        cards: [
+          { term: '', definition: 'png', termImage: png },
+          { term: 'jpeg', definition: '', definitionImage: jpeg },
+          { term: 'id', definition: 'x', termImage: uploaded.id },
+        ],
+      },
     })
     expect(response.status, response.text).toBe(201)
     const cards = await allCards(app, response.body.id, owner.token)
@@ -521,14 +571,26 @@ describe('import and export', () => {
     },
     { name: "someone else's media id", picture: () => 'nosuchpicture', expected: invalid({ 'cards.1.termImage': mediaMessages.unknownImage }) },
   ])('import refuses $name, and creates nothing', async ({ picture, expected }) => {
-    const before = { media: await mediaCount(app, owner.id), sets: (await app.db.selectFrom('study_sets').select('id').where('owner_id', '=', owner.id).execute()).length }
+    const before = {
+      media: await mediaCount(app, owner.id),
+      sets: (await app.db.selectFrom('study_sets').select('id').where('owner_id', '=', owner.id).execute()).length,
+    }
     const good = `data:image/png;base64,${(await freshPng()).toString('base64')}`
     const response = await app.api('POST', '/api/sets/import', {
       token: owner.token,
-      body: { title: 'Half saved?', cards: [{ term: 'fine', definition: 'ok', termImage: good }, { term: 'bad', definition: 'x', termImage: picture() }] },
+      body: {
+        title: 'Half saved?',
+        cards: [
+          { term: 'fine', definition: 'ok', termImage: good },
+          { term: 'bad', definition: 'x', termImage: picture() },
+        ],
+      },
     })
     expect(response.body).toEqual(expected)
-    const after = { media: await mediaCount(app, owner.id), sets: (await app.db.selectFrom('study_sets').select('id').where('owner_id', '=', owner.id).execute()).length }
+    const after = {
+      media: await mediaCount(app, owner.id),
+      sets: (await app.db.selectFrom('study_sets').select('id').where('owner_id', '=', owner.id).execute()).length,
+    }
     expect(after).toEqual(before)
   })
 

@@ -85,7 +85,13 @@ describe('POST /api/sets/:id/answers: every mode feeds one review log and one me
     },
   })
   scenarios(getApp, [
-    row('learn, right multiple choice: Hard, a learning card', { card: 0, mode: 'learn', correct: true }, 2, { state: 'learning', reps: 1, stability: 1.2931 }, 'counted'),
+    row(
+      'learn, right multiple choice: Hard, a learning card',
+      { card: 0, mode: 'learn', correct: true },
+      2,
+      { state: 'learning', reps: 1, stability: 1.2931 },
+      'counted',
+    ),
     row('write, right: Good', { card: 1, mode: 'write', correct: true }, 3, { state: 'learning', reps: 1, stability: 2.3065 }, 'counted'),
     row('write, near miss: Hard', { card: 1, mode: 'write', correct: true, outcome: 'almost' }, 2, { state: 'learning', reps: 2 }, 'counted'),
     row('match, pair at once: Hard; no mastery counts', { card: 2, mode: 'match', correct: true }, 2, { state: 'learning', reps: 1 }, null),
@@ -93,7 +99,13 @@ describe('POST /api/sets/:id/answers: every mode feeds one review log and one me
     row('flashcards, Know it: Good; no mastery counts', { card: 3, mode: 'flashcards', correct: true }, 3, { stability: 2.3065 }, null),
     row('review, typed: Good', { card: 4, mode: 'review', correct: true, question: 'written' }, 3, { stability: 2.3065 }, 'counted'),
     row('test, true/false wrong: Again', { card: 5, mode: 'test', correct: false, question: 'true_false' }, 1, { stability: 0.212, lapses: 0 }, 'counted'),
-    row('a given rating wins: Easy graduates the learning card to review', { card: 0, mode: 'flashcards', correct: true, rating: 4 }, 4, { state: 'review', reps: 2 }, 'counted'),
+    row(
+      'a given rating wins: Easy graduates the learning card to review',
+      { card: 0, mode: 'flashcards', correct: true, rating: 4 },
+      4,
+      { state: 'review', reps: 2 },
+      'counted',
+    ),
     {
       name: 'durationMs and the question kind are kept in the log',
       method: 'POST',
@@ -366,7 +378,15 @@ describe('GET /api/review/summary and /api/review/due', () => {
       after: (response) => {
         expect(dueIds(response)).toEqual([card(0).id, (ownCards[0] as Flashcard).id])
         expect(response.body.items[0]).toEqual({
-          card: { id: card(0).id, term: 'alpha', definition: 'alpha means something', position: 1, created: expect.any(String), termImage: null, definitionImage: null },
+          card: {
+            id: card(0).id,
+            term: 'alpha',
+            definition: 'alpha means something',
+            position: 1,
+            created: expect.any(String),
+            termImage: null,
+            definitionImage: null,
+          },
           set: { id: openSet.id, title: 'Open Memory', termLanguage: null, definitionLanguage: null },
           due: expect.any(String),
           retrievability: 1,
@@ -515,10 +535,26 @@ describe('personal parameters, fitted in the background once a student has 400 r
       .insertInto('review_log')
       .values(
         log.map((review, i) => ({
-          id: `fit-${learner.id}-${i}`, user_id: learner.id, flashcard_id: card(Number(review.cardId.slice(4))).id, study_set_id: openSet.id, mode: 'review',
-          question: 'self_graded', outcome: review.rating > 1 ? 'right' : 'wrong', correct: review.rating > 1 ? 1 : 0, rating: review.rating, duration_ms: null,
-          answered_at: new Date(review.at.getTime() + shift).toISOString(), received_at: new Date(now).toISOString(), client_id: null, state: 0,
-          elapsed_days: 0, scheduled_days: 0, stability: 1, difficulty: 5, due: new Date(now).toISOString(), response: null,
+          id: `fit-${learner.id}-${i}`,
+          user_id: learner.id,
+          flashcard_id: card(Number(review.cardId.slice(4))).id,
+          study_set_id: openSet.id,
+          mode: 'review',
+          question: 'self_graded',
+          outcome: review.rating > 1 ? 'right' : 'wrong',
+          correct: review.rating > 1 ? 1 : 0,
+          rating: review.rating,
+          duration_ms: null,
+          answered_at: new Date(review.at.getTime() + shift).toISOString(),
+          received_at: new Date(now).toISOString(),
+          client_id: null,
+          state: 0,
+          elapsed_days: 0,
+          scheduled_days: 0,
+          stability: 1,
+          difficulty: 5,
+          due: new Date(now).toISOString(),
+          response: null,
         })),
       )
       .execute()
@@ -567,7 +603,12 @@ describe('GET /api/users/me/stats and /api/users/me/review-log', () => {
   it('an account with no reviews: zeros and a null retention', async () => {
     const fresh = await createAccount(app)
     const response = await app.api('GET', '/api/users/me/stats?days=1', { token: fresh.token })
-    expect(response.body).toEqual({ reviewsPerDay: [{ day: expect.any(String), reviews: 0, correct: 0 }], dueForecast: expect.any(Array), retention: null, sets: [] })
+    expect(response.body).toEqual({
+      reviewsPerDay: [{ day: expect.any(String), reviews: 0, correct: 0 }],
+      dueForecast: expect.any(Array),
+      retention: null,
+      sets: [],
+    })
     expect((await app.api('GET', '/api/review/summary', { token: fresh.token })).body).toEqual({ dueNow: 0, dueToday: 0, reviewedToday: 0, nextDue: null })
   })
 

@@ -57,8 +57,14 @@ describe('the OpenAPI document', () => {
     const documented = operations().map(([method, path]) => `${method} ${path}`)
     const served = servedRoutes().map((route) => `${route.method} ${route.path}`)
     expect(new Set(documented).size, 'an operation is documented twice').toBe(documented.length)
-    expect(documented.filter((route) => !served.includes(route)), 'documented but not served').toEqual([])
-    expect(served.filter((route) => !documented.includes(route)), 'served but not documented').toEqual([])
+    expect(
+      documented.filter((route) => !served.includes(route)),
+      'documented but not served',
+    ).toEqual([])
+    expect(
+      served.filter((route) => !documented.includes(route)),
+      'served but not documented',
+    ).toEqual([])
   })
 
   it('is OpenAPI 3.1 in shape', () => {
@@ -135,7 +141,20 @@ describe('the OpenAPI document', () => {
     expect(schemas.User.required).toEqual(expect.arrayContaining(['id', 'username', 'verified', 'plan', 'created', 'updated']))
     expect(schemas.User.required).not.toContain('email')
     expect(Object.keys(schemas.StudySet.properties).sort()).toEqual(
-      ['cardCount', 'copiedFromSetId', 'created', 'definitionLanguage', 'description', 'id', 'isPublic', 'owner', 'tags', 'termLanguage', 'title', 'updated'].sort(),
+      [
+        'cardCount',
+        'copiedFromSetId',
+        'created',
+        'definitionLanguage',
+        'description',
+        'id',
+        'isPublic',
+        'owner',
+        'tags',
+        'termLanguage',
+        'title',
+        'updated',
+      ].sort(),
     )
     expect(Object.keys(schemas.Flashcard.properties).sort()).toEqual(['created', 'definition', 'definitionImage', 'id', 'position', 'term', 'termImage'].sort())
     expect(schemas.Flashcard.required).toEqual(expect.arrayContaining(['termImage', 'definitionImage']))

@@ -29,31 +29,32 @@ describe('POST /api/auth/request-password-reset', () => {
     expectedMails,
   })
 
-  scenarios(() => app, [
-    request('existing address: 204 and a mail to it', () => alice.email, [{ to: () => alice.email, link: 'reset-password' }]),
-    request('existing address in another case: 204 and a mail', () => alice.email.toUpperCase(), [
-      { to: () => alice.email, link: 'reset-password' },
-    ]),
-    request('unknown address: 204 and no mail', () => 'nobody@example.org', []),
-    {
-      name: 'invalid address: 400 with fields.email',
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      body: { email: 'nobody' },
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailInvalid }),
-      expectedMails: [],
-    },
-    {
-      name: 'missing address: 400 with fields.email',
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      body: {},
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailRequired }),
-      expectedMails: [],
-    },
-  ])
+  scenarios(
+    () => app,
+    [
+      request('existing address: 204 and a mail to it', () => alice.email, [{ to: () => alice.email, link: 'reset-password' }]),
+      request('existing address in another case: 204 and a mail', () => alice.email.toUpperCase(), [{ to: () => alice.email, link: 'reset-password' }]),
+      request('unknown address: 204 and no mail', () => 'nobody@example.org', []),
+      {
+        name: 'invalid address: 400 with fields.email',
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        body: { email: 'nobody' },
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailInvalid }),
+        expectedMails: [],
+      },
+      {
+        name: 'missing address: 400 with fields.email',
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        body: {},
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailRequired }),
+        expectedMails: [],
+      },
+    ],
+  )
 
   it('the mail is the reset mail', () => {
     expect(app.inbox.lastTo(alice.email)?.subject).toBe('Reset your Cardwise password')
@@ -78,18 +79,25 @@ describe('POST /api/auth/confirm-password-reset', () => {
     verificationToken = linkToken(app.inbox.lastTo(pending.email)?.text ?? '', 'verify-email')
   })
 
-  scenarios(() => app, [
-    confirm('bad token: 400 with fields.token', () => ({ token: 'bad-token', ...passwords(newPassword) }), 400, resetLinkInvalid),
-    confirm('a verification token is not a reset token', () => ({ token: verificationToken, ...passwords(newPassword) }), 400, resetLinkInvalid),
-    confirm('missing token: 400 with fields.token', () => passwords(newPassword), 400, invalid({ token: m.tokenRequired })),
-    confirm('short password', () => ({ token, ...passwords('short') }), 400, invalid({ password: m.passwordTooShort })),
-    confirm('missing password', () => ({ token, passwordConfirm: newPassword }), 400, invalid({ password: m.passwordRequired })),
-    confirm('passwords that do not match', () => ({ token, password: newPassword, passwordConfirm: `${newPassword}?` }), 400,
-      invalid({ passwordConfirm: m.passwordsDoNotMatch })),
-    // The rejected attempts above did not use the token up.
-    confirm('good token: 204', () => ({ token, ...passwords(newPassword) }), 204),
-    confirm('the same token again: 400', () => ({ token, ...passwords('yet another password') }), 400, resetLinkInvalid),
-  ])
+  scenarios(
+    () => app,
+    [
+      confirm('bad token: 400 with fields.token', () => ({ token: 'bad-token', ...passwords(newPassword) }), 400, resetLinkInvalid),
+      confirm('a verification token is not a reset token', () => ({ token: verificationToken, ...passwords(newPassword) }), 400, resetLinkInvalid),
+      confirm('missing token: 400 with fields.token', () => passwords(newPassword), 400, invalid({ token: m.tokenRequired })),
+      confirm('short password', () => ({ token, ...passwords('short') }), 400, invalid({ password: m.passwordTooShort })),
+      confirm('missing password', () => ({ token, passwordConfirm: newPassword }), 400, invalid({ password: m.passwordRequired })),
+      confirm(
+        'passwords that do not match',
+        () => ({ token, password: newPassword, passwordConfirm: `${newPassword}?` }),
+        400,
+        invalid({ passwordConfirm: m.passwordsDoNotMatch }),
+      ),
+      // The rejected attempts above did not use the token up.
+      confirm('good token: 204', () => ({ token, ...passwords(newPassword) }), 204),
+      confirm('the same token again: 400', () => ({ token, ...passwords('yet another password') }), 400, resetLinkInvalid),
+    ],
+  )
 
   it('the new password signs in and the old one does not', async () => {
     const fresh = await login(alice.email, newPassword)
@@ -102,7 +110,10 @@ describe('POST /api/auth/confirm-password-reset', () => {
   it('using one reset link also voids the other links sent before it', async () => {
     const bob = await createAccount(app)
     for (let i = 0; i < 2; i++) await app.api('POST', '/api/auth/request-password-reset', { body: { email: bob.email } })
-    const [first, second] = app.inbox.allTo(bob.email).slice(-2).map((mail) => linkToken(mail.text, 'reset-password'))
+    const [first, second] = app.inbox
+      .allTo(bob.email)
+      .slice(-2)
+      .map((mail) => linkToken(mail.text, 'reset-password'))
     const used = await app.api('POST', '/api/auth/confirm-password-reset', {
       body: { token: second, password: newPassword, passwordConfirm: newPassword },
     })

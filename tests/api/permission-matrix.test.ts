@@ -10,19 +10,7 @@ import { fetchMedia, mediaCount, sendUpload, upload } from './media-helpers'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
 import { pngImage, solid } from '../support/images'
-import {
-  addCards,
-  cardShape,
-  createSet,
-  expectCards,
-  forbidden,
-  getSet,
-  invalid,
-  setNotFound,
-  setShape,
-  unauthenticated,
-  unverified,
-} from './sets-helpers'
+import { addCards, cardShape, createSet, expectCards, forbidden, getSet, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
 
 /**
  * The permission matrix: every route the app serves (GET /api/openapi.json says who may call
@@ -78,7 +66,10 @@ const TEXT = {
 /** Study records of `account` on a set: a session, a match result and `answers` answers to one card. */
 async function study(account: Account, setId: string, cardId: string, answers: number): Promise<LearningSession> {
   const session = await app.api('POST', `/api/sets/${setId}/learning-sessions`, { token: account.token, body: { totalCards: 3 } })
-  const match = await app.api('POST', `/api/sets/${setId}/match-results`, { token: account.token, body: { timeTaken: 30, correctMatches: 3, incorrectMatches: 1 } })
+  const match = await app.api('POST', `/api/sets/${setId}/match-results`, {
+    token: account.token,
+    body: { timeTaken: 30, correctMatches: 3, incorrectMatches: 1 },
+  })
   for (let i = 0; i < answers; i++) {
     const answer = await app.api('POST', `/api/sets/${setId}/answers`, { token: account.token, body: { cardId, correct: true, mode: 'write' } })
     expect(answer.status, answer.text).toBe(201)
@@ -98,7 +89,13 @@ beforeAll(async () => {
     const isPublic = visibility === 'public'
     const set = await createSet(app, accounts.owner, { title: text.title, description: text.description, tags: text.tags, isPublic })
     const cards = await addCards(app, accounts.owner, set.id, [...text.terms])
-    const picture = await upload(app, accounts.owner, await solid(12, 9, isPublic ? '#118833' : '#883311').png().toBuffer())
+    const picture = await upload(
+      app,
+      accounts.owner,
+      await solid(12, 9, isPublic ? '#118833' : '#883311')
+        .png()
+        .toBuffer(),
+    )
     const pictured = await app.api('PATCH', `/api/sets/${set.id}/cards/${cards[2]?.id}`, { token: accounts.owner.token, body: { termImage: picture.id } })
     expect(pictured.status, pictured.text).toBe(200)
     cards[2] = pictured.body
@@ -320,7 +317,11 @@ const ACCOUNT_ROUTES: RouteCase[] = [
     body: (row) => ({ token: row.token }),
     okStatus: 204,
     afterOk: async (_response, row) => {
-      const stored = await app.db.selectFrom('users').select('verified').where('id', '=', row.target?.id ?? '').executeTakeFirstOrThrow()
+      const stored = await app.db
+        .selectFrom('users')
+        .select('verified')
+        .where('id', '=', row.target?.id ?? '')
+        .executeTakeFirstOrThrow()
       expect(stored.verified).toBe(1)
     },
   },
@@ -559,7 +560,11 @@ const SET_ROUTES: RouteCase[] = [
     okStatus: 200,
     okBody: ({ fixture }) => ({ ...fixture.cards[0], term: 'edited by owner' }),
     afterRefused: async ({ fixture }) => {
-      const stored = await app.db.selectFrom('flashcards').select('term').where('id', '=', fixture.cards[0]?.id ?? '').executeTakeFirstOrThrow()
+      const stored = await app.db
+        .selectFrom('flashcards')
+        .select('term')
+        .where('id', '=', fixture.cards[0]?.id ?? '')
+        .executeTakeFirstOrThrow()
       expect(stored.term).toBe(fixture.cards[0]?.term)
     },
   },
@@ -571,7 +576,11 @@ const SET_ROUTES: RouteCase[] = [
     url: ({ fixture }) => `/api/sets/${fixture.set.id}/cards/${fixture.cards[1]?.id}`,
     okStatus: 204,
     afterRefused: async ({ fixture }) => {
-      const stored = await app.db.selectFrom('flashcards').select('id').where('id', '=', fixture.cards[1]?.id ?? '').execute()
+      const stored = await app.db
+        .selectFrom('flashcards')
+        .select('id')
+        .where('id', '=', fixture.cards[1]?.id ?? '')
+        .execute()
       expect(stored).toHaveLength(1)
     },
   },
@@ -592,7 +601,14 @@ const SET_ROUTES: RouteCase[] = [
 ]
 
 const countRows = async (table: 'learning_sessions' | 'study_progress' | 'match_results' | 'write_results' | 'card_stars' | 'study_sets') =>
-  Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** A refused study request stores nothing. */
 const storesNothing = (table: Parameters<typeof countRows>[0]) => {
@@ -632,7 +648,15 @@ const STUDY_ROUTES: RouteCase[] = [
     url: ({ fixture }) => `/api/sets/${fixture.set.id}/learning-sessions`,
     body: () => ({ totalCards: 3 }),
     okStatus: 201,
-    okBody: () => ({ id: expect.any(String), status: 'in_progress', startTime: expect.any(String), endTime: null, totalCards: 3, correctCount: 0, incorrectCount: 0 }),
+    okBody: () => ({
+      id: expect.any(String),
+      status: 'in_progress',
+      startTime: expect.any(String),
+      endTime: null,
+      totalCards: 3,
+      correctCount: 0,
+      incorrectCount: 0,
+    }),
   },
   {
     method: 'PATCH',
@@ -683,7 +707,12 @@ const STUDY_ROUTES: RouteCase[] = [
     okStatus: 200,
     // The caller's own fastest game only.
     afterOk: async (response, { actor, fixture }) => {
-      const times = await app.db.selectFrom('match_results').select('time_taken').where('user_id', '=', actor?.id ?? '').where('study_set_id', '=', fixture.set.id).execute()
+      const times = await app.db
+        .selectFrom('match_results')
+        .select('time_taken')
+        .where('user_id', '=', actor?.id ?? '')
+        .where('study_set_id', '=', fixture.set.id)
+        .execute()
       expect(response.body).toEqual({ bestTime: Math.min(...times.map((row) => row.time_taken)) })
     },
   },
@@ -728,7 +757,12 @@ const STUDY_ROUTES: RouteCase[] = [
 
 /** The card ids `account` starred on the fixture's set, as stored. */
 async function starsOf(account: Account | undefined, fixture: Fixture): Promise<string[]> {
-  const rows = await app.db.selectFrom('card_stars').select('flashcard_id').where('user_id', '=', account?.id ?? '').where('study_set_id', '=', fixture.set.id).execute()
+  const rows = await app.db
+    .selectFrom('card_stars')
+    .select('flashcard_id')
+    .where('user_id', '=', account?.id ?? '')
+    .where('study_set_id', '=', fixture.set.id)
+    .execute()
   return rows.map((row) => row.flashcard_id)
 }
 
@@ -759,7 +793,14 @@ const MEDIA_ROUTES: RouteCase[] = [
     send: uploadAsActor,
     okStatus: 201,
     afterOk: (response) => {
-      expect(response.body).toEqual({ id: expect.any(String), url: `/api/media/${response.body.id}`, type: 'image/webp', width: 12, height: 8, bytes: expect.any(Number) })
+      expect(response.body).toEqual({
+        id: expect.any(String),
+        url: `/api/media/${response.body.id}`,
+        type: 'image/webp',
+        width: 12,
+        height: 8,
+        bytes: expect.any(Number),
+      })
     },
     afterRefused: async () => {
       expect(await mediaCount(app)).toBe(mediaBefore)
@@ -787,7 +828,11 @@ const deleteCreated = async (response: ApiResponse, row: Row) => {
 }
 const setIds = (response: ApiResponse) => response.body.items.map((set: StudySet) => set.id)
 const setsOwnedBy = (account: Account | undefined) =>
-  app.db.selectFrom('study_sets').select('title').where('owner_id', '=', account?.id ?? '').execute()
+  app.db
+    .selectFrom('study_sets')
+    .select('title')
+    .where('owner_id', '=', account?.id ?? '')
+    .execute()
 
 const COLLECTION_ROUTES: RouteCase[] = [
   {
@@ -888,7 +933,14 @@ const COLLECTION_ROUTES: RouteCase[] = [
     okStatus: 200,
     okBody: (row) => ({
       format: 'text',
-      sets: [{ title: 'Pasted cards', tags: '', total: 1, cards: [{ term: 'word', definition: `previewed by ${row.caller}`, termImage: null, definitionImage: null }] }],
+      sets: [
+        {
+          title: 'Pasted cards',
+          tags: '',
+          total: 1,
+          cards: [{ term: 'word', definition: `previewed by ${row.caller}`, termImage: null, definitionImage: null }],
+        },
+      ],
       problems: [],
     }),
     // A preview saves nothing, whoever asks.
@@ -969,7 +1021,11 @@ const CLASS_ROUTES: RouteCase[] = [
       expect((await app.api('DELETE', `/api/classes/${response.body.id}`, { token: row.actor?.token })).status).toBe(204)
     },
     afterRefused: async (row) => {
-      const owned = await app.db.selectFrom('classes').select('id').where('owner_id', '=', row.actor?.id ?? '').execute()
+      const owned = await app.db
+        .selectFrom('classes')
+        .select('id')
+        .where('owner_id', '=', row.actor?.id ?? '')
+        .execute()
       expect(owned).toEqual([])
     },
   },
@@ -1087,7 +1143,12 @@ const CLASS_ROUTES: RouteCase[] = [
     okStatus: 200,
     // One row per student and assigned set: the student, by id and username only.
     afterOk: (response) => {
-      const rows = response.body.items.map((item: { userId: string; username: string; setId: string; studied: number }) => [item.userId, item.username, item.setId, item.studied])
+      const rows = response.body.items.map((item: { userId: string; username: string; setId: string; studied: number }) => [
+        item.userId,
+        item.username,
+        item.setId,
+        item.studied,
+      ])
       // The student answered one card of the private set in the answers row above.
       expect(rows).toEqual([[accounts.member.id, 'member', fixtures.private.set.id, 1]])
     },
@@ -1193,7 +1254,13 @@ const MEMORY_ROUTES: RouteCase[] = [
     access: ACCESS.token,
     url: () => '/api/users/me/settings',
     okStatus: 200,
-    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    okBody: () => ({
+      desiredRetention: 0.9,
+      parameters: 'default',
+      parametersFittedAt: null,
+      reviewCount: expect.any(Number),
+      reviewsForPersonalParameters: 400,
+    }),
     afterOk: async (response, { caller }) => {
       expect(response.body.reviewCount).toBe((await reviewsOf(caller)).length)
     },
@@ -1206,7 +1273,13 @@ const MEMORY_ROUTES: RouteCase[] = [
     url: () => '/api/users/me/settings',
     body: () => ({ desiredRetention: 0.9 }),
     okStatus: 200,
-    okBody: () => ({ desiredRetention: 0.9, parameters: 'default', parametersFittedAt: null, reviewCount: expect.any(Number), reviewsForPersonalParameters: 400 }),
+    okBody: () => ({
+      desiredRetention: 0.9,
+      parameters: 'default',
+      parametersFittedAt: null,
+      reviewCount: expect.any(Number),
+      reviewsForPersonalParameters: 400,
+    }),
     afterRefused: async (row) => {
       if (!row.actor) return
       expect(await app.db.selectFrom('user_settings').select('user_id').where('user_id', '=', row.actor.id).execute()).toEqual([])
@@ -1244,12 +1317,25 @@ const MEMORY_ROUTES: RouteCase[] = [
 ]
 
 /** Every route, in the order its rows run. */
-const ROUTES: RouteCase[] = [...ACCOUNT_ROUTES, ...SET_ROUTES, ...STUDY_ROUTES, ...MEMORY_ROUTES, ...MEDIA_ROUTES, ...COLLECTION_ROUTES, ...CLASS_ROUTES, ...OTHER_ROUTES]
+const ROUTES: RouteCase[] = [
+  ...ACCOUNT_ROUTES,
+  ...SET_ROUTES,
+  ...STUDY_ROUTES,
+  ...MEMORY_ROUTES,
+  ...MEDIA_ROUTES,
+  ...COLLECTION_ROUTES,
+  ...CLASS_ROUTES,
+  ...OTHER_ROUTES,
+]
 
 it('the table has exactly one row per route the app serves', () => {
   const table = ROUTES.map((route) => `${route.method} ${route.path}`)
   expect(new Set(table).size, 'a route is in the table twice').toBe(table.length)
-  expect([...table].sort()).toEqual(servedRoutes().map((route) => `${route.method} ${route.path}`).sort())
+  expect([...table].sort()).toEqual(
+    servedRoutes()
+      .map((route) => `${route.method} ${route.path}`)
+      .sort(),
+  )
 })
 
 function matrixRow(route: RouteCase, row: Row): ApiScenario {
@@ -1323,18 +1409,23 @@ describe('per route, per caller (and on a public and a private set where the rou
   }
 
   describe("afterwards, only the owner's writes are there", () => {
-    scenarios(getApp, VISIBILITIES.map((visibility): ApiScenario => ({
-      name: `${visibility} set: description, cards and positions`,
-      method: 'GET',
-      url: () => `/api/sets/${fixtures[visibility].set.id}`,
-      token: tokenOf('owner'),
-      expectedStatus: 200,
-      expectedContent: { description: 'changed by owner', cardCount: 3 },
-      after: async () => {
-        // Card 1 edited, card 2 deleted (card 3 moved up to position 2), card 4 added.
-        await expectCards(app, accounts.owner, fixtures[visibility].set.id, ['edited by owner', TEXT[visibility].terms[2], 'added by owner'])
-      },
-    })))
+    scenarios(
+      getApp,
+      VISIBILITIES.map(
+        (visibility): ApiScenario => ({
+          name: `${visibility} set: description, cards and positions`,
+          method: 'GET',
+          url: () => `/api/sets/${fixtures[visibility].set.id}`,
+          token: tokenOf('owner'),
+          expectedStatus: 200,
+          expectedContent: { description: 'changed by owner', cardCount: 3 },
+          after: async () => {
+            // Card 1 edited, card 2 deleted (card 3 moved up to position 2), card 4 added.
+            await expectCards(app, accounts.owner, fixtures[visibility].set.id, ['edited by owner', TEXT[visibility].terms[2], 'added by owner'])
+          },
+        }),
+      ),
+    )
   })
 })
 
@@ -1497,24 +1588,39 @@ describe('a token that is not valid is 401 on every route, open ones included', 
   scenarios(
     getApp,
     ROUTES_FOR_TOKENS.flatMap(([method, path, url, body]) =>
-      KINDS.map((kind): ApiScenario => ({
-        name: `${method} ${path}, ${kind}: 401`,
-        method,
-        url,
-        body,
-        token: () => bad[kind],
-        expectedStatus: 401,
-        expectedBody: unauthenticated,
-      })),
+      KINDS.map(
+        (kind): ApiScenario => ({
+          name: `${method} ${path}, ${kind}: 401`,
+          method,
+          url,
+          body,
+          token: () => bad[kind],
+          expectedStatus: 401,
+          expectedBody: unauthenticated,
+        }),
+      ),
     ),
   )
 })
 
 const publicCount = async () =>
-  Number((await app.db.selectFrom('study_sets').select((eb) => eb.fn.countAll().as('n')).where('is_public', '=', 1).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await app.db
+        .selectFrom('study_sets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('is_public', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Rows that read every list, search, tag list and set route as `caller` and find no trace of the set. */
-function invisibleTo(caller: Exclude<Caller, 'owner'>, target: () => StudySet, words: { title: string; description: string; tag: string; term: string }, markers: () => string[]): ApiScenario[] {
+function invisibleTo(
+  caller: Exclude<Caller, 'owner'>,
+  target: () => StudySet,
+  words: { title: string; description: string; tag: string; term: string },
+  markers: () => string[],
+): ApiScenario[] {
   const empty = { items: [], page: 1, perPage: 30, totalItems: 0, totalPages: 0 }
   const row = (name: string, url: () => string, expectedStatus: number, expectedBody?: unknown): ApiScenario => ({
     name: `${caller}: ${name}`,
@@ -1620,9 +1726,24 @@ describe('after a set goes from public to private, it is gone from every answer 
     expectedContent: () => ({ id: flip.id, isPublic, cardCount: 2, title: 'Flipping Walrus' }),
   })
   const seenByEveryone = (['visitor', 'unverified', 'other'] as const).flatMap((caller) => [
-    visible(caller, 'public search finds it', () => '/api/sets/public?search=walrus', () => ({ totalItems: 1, items: [{ id: flip.id }] })),
-    visible(caller, 'its cards can be read', () => `/api/sets/${flip.id}/cards`, () => ({ totalItems: 2 })),
-    visible(caller, 'its tag is in the public tags', () => '/api/sets/tags', () => ({ tags: expect.arrayContaining(['FLIPTAG']) })),
+    visible(
+      caller,
+      'public search finds it',
+      () => '/api/sets/public?search=walrus',
+      () => ({ totalItems: 1, items: [{ id: flip.id }] }),
+    ),
+    visible(
+      caller,
+      'its cards can be read',
+      () => `/api/sets/${flip.id}/cards`,
+      () => ({ totalItems: 2 }),
+    ),
+    visible(
+      caller,
+      'its tag is in the public tags',
+      () => '/api/sets/tags',
+      () => ({ tags: expect.arrayContaining(['FLIPTAG']) }),
+    ),
   ])
 
   scenarios(getApp, [
@@ -1647,9 +1768,24 @@ describe('after a set goes from public to private, it is gone from every answer 
       expectedStatus: 404,
       expectedBody: setNotFound,
     },
-    visible('owner', 'still sees it in my sets', () => '/api/sets?search=walrus', () => ({ totalItems: 1, items: [{ id: flip.id, isPublic: false }] })),
-    visible('owner', 'still has its tag in my tags', () => '/api/sets/tags?scope=mine', () => ({ tags: expect.arrayContaining(['FLIPTAG']) })),
-    visible('owner', 'still reads its cards', () => `/api/sets/${flip.id}/cards`, () => ({ totalItems: 2 })),
+    visible(
+      'owner',
+      'still sees it in my sets',
+      () => '/api/sets?search=walrus',
+      () => ({ totalItems: 1, items: [{ id: flip.id, isPublic: false }] }),
+    ),
+    visible(
+      'owner',
+      'still has its tag in my tags',
+      () => '/api/sets/tags?scope=mine',
+      () => ({ tags: expect.arrayContaining(['FLIPTAG']) }),
+    ),
+    visible(
+      'owner',
+      'still reads its cards',
+      () => `/api/sets/${flip.id}/cards`,
+      () => ({ totalItems: 2 }),
+    ),
     setPublic(true),
     ...seenByEveryone.map((row) => ({ ...row, name: `public again, ${row.name}` })),
   ])

@@ -56,8 +56,7 @@ const routes: LimitedRoute[] = [
   },
 ]
 
-const send = (route: LimitedRoute, headers: Record<string, string> = {}) =>
-  app.api('POST', route.url, { body: route.body(), token: route.token?.(), headers })
+const send = (route: LimitedRoute, headers: Record<string, string> = {}) => app.api('POST', route.url, { body: route.body(), token: route.token?.(), headers })
 
 describe.each(routes)('POST $url', (route) => {
   it(`allows ${LIMIT} requests per window, then answers 429 rate_limited with Retry-After`, async () => {

@@ -34,26 +34,29 @@ describe('GET /api/realtime without a valid token', () => {
     alice = await createAccount(app)
   })
 
-  scenarios(() => app, [
-    { name: 'no token: 401', method: 'GET', url: '/api/realtime', expectedStatus: 401, expectedBody: unauthenticated },
-    { name: 'empty token: 401', method: 'GET', url: '/api/realtime?token=', expectedStatus: 401, expectedBody: unauthenticated },
-    { name: 'bad token: 401', method: 'GET', url: '/api/realtime?token=not-a-token', expectedStatus: 401, expectedBody: unauthenticated },
-    {
-      name: 'a tampered token: 401',
-      method: 'GET',
-      url: () => `/api/realtime?token=${alice.token.slice(0, -4)}AAAA`,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'bad token in the cookie: 401',
-      method: 'GET',
-      url: '/api/realtime',
-      headers: { Cookie: 'cardwise_token=not-a-token' },
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-  ])
+  scenarios(
+    () => app,
+    [
+      { name: 'no token: 401', method: 'GET', url: '/api/realtime', expectedStatus: 401, expectedBody: unauthenticated },
+      { name: 'empty token: 401', method: 'GET', url: '/api/realtime?token=', expectedStatus: 401, expectedBody: unauthenticated },
+      { name: 'bad token: 401', method: 'GET', url: '/api/realtime?token=not-a-token', expectedStatus: 401, expectedBody: unauthenticated },
+      {
+        name: 'a tampered token: 401',
+        method: 'GET',
+        url: () => `/api/realtime?token=${alice.token.slice(0, -4)}AAAA`,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: 'bad token in the cookie: 401',
+        method: 'GET',
+        url: '/api/realtime',
+        headers: { Cookie: 'cardwise_token=not-a-token' },
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+    ],
+  )
 })
 
 describe('GET /api/realtime with a valid token', () => {

@@ -14,9 +14,7 @@ it.each([
   ['email', (i: number) => ({ username: `racer_${i}`, email: 'same@example.org' }), 'This email is already in use.'],
 ])('registrations racing for one %s: exactly one wins, the others get 409', async (field, identity, message) => {
   const attempts = await Promise.all(
-    Array.from({ length: 6 }, (_, i) =>
-      app.api('POST', '/api/auth/register', { body: { ...identity(i), password, passwordConfirm: password } }),
-    ),
+    Array.from({ length: 6 }, (_, i) => app.api('POST', '/api/auth/register', { body: { ...identity(i), password, passwordConfirm: password } })),
   )
   const statuses = attempts.map((attempt) => attempt.status).sort()
   expect(statuses).toEqual([201, 409, 409, 409, 409, 409])

@@ -19,8 +19,7 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-const start = () =>
-  startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_REQUESTS: 'false', BCRYPT_COST: '10' }), { logger: silentLogger })
+const start = () => startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_REQUESTS: 'false', BCRYPT_COST: '10' }), { logger: silentLogger })
 
 describe('startServer', () => {
   it('creates the data folder with a migrated SQLite database in WAL mode with foreign keys on', async () => {
@@ -30,7 +29,7 @@ describe('startServer', () => {
 
     const sqlite = new SQLite(path.join(dataDir, DATABASE_FILE), { readonly: true })
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(sqlite.prepare("select name from plans").all()).toEqual([{ name: 'Free' }])
+    expect(sqlite.prepare('select name from plans').all()).toEqual([{ name: 'Free' }])
     sqlite.close()
 
     const kysely = (await import('#server/db/database')).openSqliteDatabase(path.join(dataDir, DATABASE_FILE))

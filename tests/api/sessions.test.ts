@@ -48,83 +48,86 @@ describe('refresh and logout', () => {
   })
   afterAll(() => app.close())
 
-  scenarios(() => app, [
-    {
-      name: 'refresh without a token: 401',
-      method: 'POST',
-      url: '/api/auth/refresh',
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'refresh: 200 with a fresh token that works',
-      method: 'POST',
-      url: '/api/auth/refresh',
-      token: () => alice.token,
-      expectedStatus: 200,
-      expectedBody: authResponse(() => alice),
-      after: async (response) => {
-        refreshed = response.body.token
-        expect(await meStatus(app, refreshed)).toBe(200)
+  scenarios(
+    () => app,
+    [
+      {
+        name: 'refresh without a token: 401',
+        method: 'POST',
+        url: '/api/auth/refresh',
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
       },
-    },
-    {
-      name: 'logout: 204',
-      method: 'POST',
-      url: '/api/auth/logout',
-      token: () => alice.token,
-      expectedStatus: 204,
-    },
-    {
-      name: 'the logged-out token is 401 at once',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => alice.token,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      // A refreshed token names the same server-side session, so it ends with it.
-      name: 'a token refreshed from the logged-out session is 401 too',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => refreshed,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'the logged-out token cannot refresh',
-      method: 'POST',
-      url: '/api/auth/refresh',
-      token: () => alice.token,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: 'logging out twice: 401',
-      method: 'POST',
-      url: '/api/auth/logout',
-      token: () => alice.token,
-      expectedStatus: 401,
-      expectedBody: unauthenticated,
-    },
-    {
-      name: "the same user's other session still works",
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => secondSession,
-      expectedStatus: 200,
-      expectedContent: { user: { id: expect.any(String), verified: true } },
-    },
-    {
-      name: 'and can still refresh',
-      method: 'POST',
-      url: '/api/auth/refresh',
-      token: () => secondSession,
-      expectedStatus: 200,
-      expectedBody: authResponse(() => alice),
-    },
-  ])
+      {
+        name: 'refresh: 200 with a fresh token that works',
+        method: 'POST',
+        url: '/api/auth/refresh',
+        token: () => alice.token,
+        expectedStatus: 200,
+        expectedBody: authResponse(() => alice),
+        after: async (response) => {
+          refreshed = response.body.token
+          expect(await meStatus(app, refreshed)).toBe(200)
+        },
+      },
+      {
+        name: 'logout: 204',
+        method: 'POST',
+        url: '/api/auth/logout',
+        token: () => alice.token,
+        expectedStatus: 204,
+      },
+      {
+        name: 'the logged-out token is 401 at once',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => alice.token,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        // A refreshed token names the same server-side session, so it ends with it.
+        name: 'a token refreshed from the logged-out session is 401 too',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => refreshed,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: 'the logged-out token cannot refresh',
+        method: 'POST',
+        url: '/api/auth/refresh',
+        token: () => alice.token,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: 'logging out twice: 401',
+        method: 'POST',
+        url: '/api/auth/logout',
+        token: () => alice.token,
+        expectedStatus: 401,
+        expectedBody: unauthenticated,
+      },
+      {
+        name: "the same user's other session still works",
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => secondSession,
+        expectedStatus: 200,
+        expectedContent: { user: { id: expect.any(String), verified: true } },
+      },
+      {
+        name: 'and can still refresh',
+        method: 'POST',
+        url: '/api/auth/refresh',
+        token: () => secondSession,
+        expectedStatus: 200,
+        expectedBody: authResponse(() => alice),
+      },
+    ],
+  )
 })
 
 describe('tokens that are not valid: 401 unauthenticated', () => {
@@ -139,11 +142,7 @@ describe('tokens that are not valid: 401 unauthenticated', () => {
     const aliceClaims = decodeJwt(alice.token) as { sub: string; sid: string }
     const bobClaims = decodeJwt(bob.token) as { sub: string; sid: string }
     const [header, payload, signature] = alice.token.split('.')
-    const { token_key: aliceKey } = await app.db
-      .selectFrom('users')
-      .select('token_key')
-      .where('id', '=', alice.id)
-      .executeTakeFirstOrThrow()
+    const { token_key: aliceKey } = await app.db.selectFrom('users').select('token_key').where('id', '=', alice.id).executeTakeFirstOrThrow()
     const rightKey = serverSigningKey(app.config.authSecret, aliceKey)
 
     forged.otherSecret = await sign(serverSigningKey('another-secret-that-is-long-enough-987654321', aliceKey), aliceClaims)
@@ -168,37 +167,40 @@ describe('tokens that are not valid: 401 unauthenticated', () => {
     expectedBody: unauthenticated,
   })
 
-  scenarios(() => app, [
-    rejected('no Authorization header', () => ({})),
-    rejected('empty Bearer', () => ({ Authorization: 'Bearer ' })),
-    rejected('another scheme', () => ({ Authorization: `Basic ${alice.token}` })),
-    rejected('token without a scheme', () => ({ Authorization: alice.token })),
-    rejected('not a JWT', () => ({ Authorization: 'Bearer not-a-jwt' })),
-    rejected('three dots of nothing', () => ({ Authorization: 'Bearer a.b.c' })),
-    rejected('a JWT without its signature', () => ({ Authorization: `Bearer ${forged.unsigned}` })),
-    rejected('signed with another secret', () => ({ Authorization: `Bearer ${forged.otherSecret}` })),
-    rejected('signed with the server secret alone', () => ({ Authorization: `Bearer ${forged.secretAlone}` })),
-    rejected('signed with a guessed tokenKey', () => ({ Authorization: `Bearer ${forged.wrongTokenKey}` })),
-    rejected('alg "none"', () => ({ Authorization: `Bearer ${forged.algNone}` })),
-    rejected("subject changed to another user's id", () => ({ Authorization: `Bearer ${forged.otherSubject}` })),
-    rejected('right key, unknown session', () => ({ Authorization: `Bearer ${forged.unknownSession}` })),
-    rejected("right key, another user's session", () => ({ Authorization: `Bearer ${forged.othersSession}` })),
-    rejected('right key, expired', () => ({ Authorization: `Bearer ${forged.expired}` })),
-    {
-      name: 'the real token still works (control)',
-      method: 'GET',
-      url: '/api/users/me',
-      token: () => alice.token,
-      expectedStatus: 200,
-    },
-    {
-      name: 'the scheme name is case-insensitive',
-      method: 'GET',
-      url: '/api/users/me',
-      headers: () => ({ Authorization: `bearer ${alice.token}` }),
-      expectedStatus: 200,
-    },
-  ])
+  scenarios(
+    () => app,
+    [
+      rejected('no Authorization header', () => ({})),
+      rejected('empty Bearer', () => ({ Authorization: 'Bearer ' })),
+      rejected('another scheme', () => ({ Authorization: `Basic ${alice.token}` })),
+      rejected('token without a scheme', () => ({ Authorization: alice.token })),
+      rejected('not a JWT', () => ({ Authorization: 'Bearer not-a-jwt' })),
+      rejected('three dots of nothing', () => ({ Authorization: 'Bearer a.b.c' })),
+      rejected('a JWT without its signature', () => ({ Authorization: `Bearer ${forged.unsigned}` })),
+      rejected('signed with another secret', () => ({ Authorization: `Bearer ${forged.otherSecret}` })),
+      rejected('signed with the server secret alone', () => ({ Authorization: `Bearer ${forged.secretAlone}` })),
+      rejected('signed with a guessed tokenKey', () => ({ Authorization: `Bearer ${forged.wrongTokenKey}` })),
+      rejected('alg "none"', () => ({ Authorization: `Bearer ${forged.algNone}` })),
+      rejected("subject changed to another user's id", () => ({ Authorization: `Bearer ${forged.otherSubject}` })),
+      rejected('right key, unknown session', () => ({ Authorization: `Bearer ${forged.unknownSession}` })),
+      rejected("right key, another user's session", () => ({ Authorization: `Bearer ${forged.othersSession}` })),
+      rejected('right key, expired', () => ({ Authorization: `Bearer ${forged.expired}` })),
+      {
+        name: 'the real token still works (control)',
+        method: 'GET',
+        url: '/api/users/me',
+        token: () => alice.token,
+        expectedStatus: 200,
+      },
+      {
+        name: 'the scheme name is case-insensitive',
+        method: 'GET',
+        url: '/api/users/me',
+        headers: () => ({ Authorization: `bearer ${alice.token}` }),
+        expectedStatus: 200,
+      },
+    ],
+  )
 })
 
 describe('token expiry', () => {

@@ -94,7 +94,7 @@ describe('add, edit and delete keep positions dense and cardCount right', () => 
       after: thenCards(['a', 'b', 'c2', 'd', 'e', 'f']),
     },
     {
-      name: "edit the definition only: the term stays",
+      name: 'edit the definition only: the term stays',
       method: 'PATCH',
       url: cardUrl('c'),
       token: () => owner.token,
@@ -289,7 +289,12 @@ describe('concurrent requests', () => {
 
   it('10 deletes at once (every other card): 204 each, the rest close up in order, cardCount 10', async () => {
     const set = await createSet(app, owner, { title: 'Thinning' })
-    const cards = await addCards(app, owner, set.id, Array.from({ length: 20 }, (_, index) => `c${String(index + 1).padStart(2, '0')}`))
+    const cards = await addCards(
+      app,
+      owner,
+      set.id,
+      Array.from({ length: 20 }, (_, index) => `c${String(index + 1).padStart(2, '0')}`),
+    )
     const doomed = cards.filter((_, index) => index % 2 === 0)
     const kept = cards.filter((_, index) => index % 2 === 1).map((card) => card.term)
     const responses = await Promise.all(doomed.map((card) => app.api('DELETE', `/api/sets/${set.id}/cards/${card.id}`, { token: owner.token })))
@@ -301,9 +306,7 @@ describe('concurrent requests', () => {
     const set = await createSet(app, owner, { title: 'Twice' })
     const cards = await addCards(app, owner, set.id, ['x', 'y', 'z'])
     const target = cards[1] as Flashcard
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, () => app.api('DELETE', `/api/sets/${set.id}/cards/${target.id}`, { token: owner.token })),
-    )
+    const responses = await Promise.all(Array.from({ length: 5 }, () => app.api('DELETE', `/api/sets/${set.id}/cards/${target.id}`, { token: owner.token })))
     expect(responses.map((response) => response.status).sort()).toEqual([204, 404, 404, 404, 404])
     for (const response of responses.filter((r) => r.status === 404)) expect(response.body).toEqual(cardNotFound)
     await expectCards(app, owner, set.id, ['x', 'z'])
@@ -320,8 +323,18 @@ describe('concurrent requests', () => {
     expect(after.map((card) => card.position)).toEqual([1, 2, 3, 4, 5, 6, 7])
     // The survivors keep their order; the new cards come after them in some order.
     expect(after.slice(0, 3).map((card) => card.term)).toEqual(['k2', 'k4', 'k5'])
-    expect(after.slice(3).map((card) => card.term).sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
-    await expectCards(app, owner, set.id, after.map((card) => card.term))
+    expect(
+      after
+        .slice(3)
+        .map((card) => card.term)
+        .sort(),
+    ).toEqual(['n1', 'n2', 'n3', 'n4'])
+    await expectCards(
+      app,
+      owner,
+      set.id,
+      after.map((card) => card.term),
+    )
   })
 
   it('set edits and card edits racing the deletion of the set: each 200 or 404 (never 500)', async () => {

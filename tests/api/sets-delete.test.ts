@@ -47,12 +47,27 @@ describe('DELETE /api/sets/:id removes the set, its cards and its tags', () => {
       expectedStatus: 204,
       after: async () => {
         expect(await rowsOfSet(app, doomed.id)).toEqual({ sets: 0, cards: 0, tags: 0 })
-        const byId = await app.db.selectFrom('flashcards').select('id').where('id', 'in', doomedCards.map((card) => card.id)).execute()
+        const byId = await app.db
+          .selectFrom('flashcards')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            doomedCards.map((card) => card.id),
+          )
+          .execute()
         expect(byId).toEqual([])
       },
     },
     { name: 'GET the set: 404', method: 'GET', url: () => `/api/sets/${doomed.id}`, token: () => owner.token, expectedStatus: 404, expectedBody: setNotFound },
-    { name: 'GET its cards: 404', method: 'GET', url: () => `/api/sets/${doomed.id}/cards`, token: () => owner.token, expectedStatus: 404, expectedBody: setNotFound },
+    {
+      name: 'GET its cards: 404',
+      method: 'GET',
+      url: () => `/api/sets/${doomed.id}/cards`,
+      token: () => owner.token,
+      expectedStatus: 404,
+      expectedBody: setNotFound,
+    },
     {
       name: 'add a card to it: 404, nothing stored',
       method: 'POST',
@@ -91,7 +106,14 @@ describe('DELETE /api/sets/:id removes the set, its cards and its tags', () => {
       expectedStatus: 404,
       expectedBody: setNotFound,
     },
-    { name: 'delete it again: 404', method: 'DELETE', url: () => `/api/sets/${doomed.id}`, token: () => owner.token, expectedStatus: 404, expectedBody: setNotFound },
+    {
+      name: 'delete it again: 404',
+      method: 'DELETE',
+      url: () => `/api/sets/${doomed.id}`,
+      token: () => owner.token,
+      expectedStatus: 404,
+      expectedBody: setNotFound,
+    },
     {
       name: 'gone from my sets and the public list',
       method: 'GET',
@@ -105,7 +127,7 @@ describe('DELETE /api/sets/:id removes the set, its cards and its tags', () => {
       },
     },
     {
-      name: "its tag is gone from the tag lists, the tag another set has stays",
+      name: 'its tag is gone from the tag lists, the tag another set has stays',
       method: 'GET',
       url: '/api/sets/tags',
       expectedStatus: 200,
@@ -127,7 +149,7 @@ describe('DELETE /api/sets/:id removes the set, its cards and its tags', () => {
   ])
 })
 
-describe('DELETE /api/users/me removes the user\'s sets with their cards and tags', () => {
+describe("DELETE /api/users/me removes the user's sets with their cards and tags", () => {
   let leaver: Account
   let stayer: Account
   let leaverSets: StudySet[] = []
@@ -147,8 +169,24 @@ describe('DELETE /api/users/me removes the user\'s sets with their cards and tag
   const leaverRows = async () => {
     const [sets, cards, tags] = await Promise.all([
       app.db.selectFrom('study_sets').select('id').where('owner_id', '=', leaver.id).execute(),
-      app.db.selectFrom('flashcards').select('id').where('study_set_id', 'in', leaverSets.map((set) => set.id)).execute(),
-      app.db.selectFrom('set_tags').select('tag').where('set_id', 'in', leaverSets.map((set) => set.id)).execute(),
+      app.db
+        .selectFrom('flashcards')
+        .select('id')
+        .where(
+          'study_set_id',
+          'in',
+          leaverSets.map((set) => set.id),
+        )
+        .execute(),
+      app.db
+        .selectFrom('set_tags')
+        .select('tag')
+        .where(
+          'set_id',
+          'in',
+          leaverSets.map((set) => set.id),
+        )
+        .execute(),
     ])
     return { sets: sets.length, cards: cards.length, tags: tags.length }
   }
@@ -203,7 +241,7 @@ describe('DELETE /api/users/me removes the user\'s sets with their cards and tag
       },
     },
     {
-      name: 'the public tags: the leaver\'s own tag is gone, the shared one stays',
+      name: "the public tags: the leaver's own tag is gone, the shared one stays",
       method: 'GET',
       url: '/api/sets/tags',
       expectedStatus: 200,

@@ -42,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 /** Names of FIXTURES, newest first. */
-const newestFirst = (names: string[]) => FIXTURES.map(([name]) => name).filter((name) => names.includes(name)).reverse()
+const newestFirst = (names: string[]) =>
+  FIXTURES.map(([name]) => name)
+    .filter((name) => names.includes(name))
+    .reverse()
 
 const PUBLIC = ['cells', 'organic', 'percent', 'oekologie', 'towers', 'plain']
 const ALICE = ['cells', 'organic', 'percent', 'diary', 'oekologie']
@@ -51,7 +54,13 @@ const BOB = ['towers', 'bobsecret', 'plain']
 const tokens = { alice: () => alice.token, bob: () => bob.token, visitor: () => undefined }
 
 /** A list row: exactly these sets (by fixture name), in this order, with right totals. */
-function list(name: string, url: string, who: keyof typeof tokens, names: string[], paging: { page?: number; perPage?: number; totalItems?: number } = {}): ApiScenario {
+function list(
+  name: string,
+  url: string,
+  who: keyof typeof tokens,
+  names: string[],
+  paging: { page?: number; perPage?: number; totalItems?: number } = {},
+): ApiScenario {
   const perPage = paging.perPage ?? 30
   const totalItems = paging.totalItems ?? names.length
   return {
@@ -169,8 +178,25 @@ describe('GET /api/sets: my sets, private included, with the same search and fil
 })
 
 describe('Public Sets and My Sets match a search the same way', () => {
-  const SEARCHES = ['cell', 'CARBON', 'mitoch', 'ochond', 'cell tow', 'tow cell', 'okologie', 'ÖKOLOGIE', '%', '100%', 'cell%bio', '_', 'c_ll', 'o', 'vocab', "'"]
-  it.each(SEARCHES)('%s: the same of alice\'s public sets in both lists', async (search) => {
+  const SEARCHES = [
+    'cell',
+    'CARBON',
+    'mitoch',
+    'ochond',
+    'cell tow',
+    'tow cell',
+    'okologie',
+    'ÖKOLOGIE',
+    '%',
+    '100%',
+    'cell%bio',
+    '_',
+    'c_ll',
+    'o',
+    'vocab',
+    "'",
+  ]
+  it.each(SEARCHES)("%s: the same of alice's public sets in both lists", async (search) => {
     const ids = async (url: string, token?: string) =>
       ((await app.api('GET', `${url}?search=${encodeURIComponent(search)}&perPage=100`, { token })).body.items as StudySet[]).map((set) => set.id)
     const publicOfAlice = (await ids('/api/sets/public')).filter((id) => Object.values(sets).some((set) => set.id === id && set.owner?.id === alice.id))
@@ -192,8 +218,8 @@ describe('tag lists: distinct and sorted', () => {
   scenarios(getApp, [
     tagRow('public: the tags of public sets only', '/api/sets/tags?scope=public', 'visitor', ['BIO', 'CHEM', 'DE', 'LANG', 'PHYS', 'SCI']),
     tagRow('no scope: public', '/api/sets/tags', 'alice', ['BIO', 'CHEM', 'DE', 'LANG', 'PHYS', 'SCI']),
-    tagRow("mine, alice: hers only, private included", '/api/sets/tags?scope=mine', 'alice', ['BIO', 'CHEM', 'DE', 'LANG', 'PRIVATE', 'SCI']),
-    tagRow("mine, bob: his only, private included", '/api/sets/tags?scope=mine', 'bob', ['BOBTAG', 'PHYS', 'SCI']),
+    tagRow('mine, alice: hers only, private included', '/api/sets/tags?scope=mine', 'alice', ['BIO', 'CHEM', 'DE', 'LANG', 'PRIVATE', 'SCI']),
+    tagRow('mine, bob: his only, private included', '/api/sets/tags?scope=mine', 'bob', ['BOBTAG', 'PHYS', 'SCI']),
     {
       name: 'alice makes her diary public',
       method: 'PATCH',
@@ -212,7 +238,15 @@ describe('tag lists: distinct and sorted', () => {
       expectedStatus: 200,
       expectedContent: { tags: 'ORGANIC' },
     },
-    tagRow('public: CHEM is gone with its only set, ORGANIC is there', '/api/sets/tags?scope=public', 'visitor', ['BIO', 'DE', 'LANG', 'ORGANIC', 'PHYS', 'PRIVATE', 'SCI']),
+    tagRow('public: CHEM is gone with its only set, ORGANIC is there', '/api/sets/tags?scope=public', 'visitor', [
+      'BIO',
+      'DE',
+      'LANG',
+      'ORGANIC',
+      'PHYS',
+      'PRIVATE',
+      'SCI',
+    ]),
     list('the old tag filter finds nothing now', '/api/sets/public?tag=chem', 'visitor', []),
     {
       name: 'alice deletes the diary',
@@ -249,6 +283,14 @@ describe('newest first stays right as sets are added and edited', () => {
       before: () => app.clock.advance(60_000),
       expectedStatus: 200,
     },
-    list('the new one first, the edited one still last', '/api/sets/public', 'visitor', ['newest', 'plain', 'towers', 'oekologie', 'percent', 'organic', 'cells']),
+    list('the new one first, the edited one still last', '/api/sets/public', 'visitor', [
+      'newest',
+      'plain',
+      'towers',
+      'oekologie',
+      'percent',
+      'organic',
+      'cells',
+    ]),
   ])
 })

@@ -54,7 +54,13 @@ interface Target {
 const TARGETS: Target[] = [
   { name: 'POST /api/sets', method: 'POST', kind: 'set', url: () => '/api/sets', rest: { title: 'Base title' } },
   { name: 'PATCH /api/sets/:id', method: 'PATCH', kind: 'set', url: () => `/api/sets/${set.id}`, rest: {} },
-  { name: 'POST /api/sets/:id/cards', method: 'POST', kind: 'card', url: () => `/api/sets/${set.id}/cards`, rest: { term: 'Base term', definition: 'Base definition' } },
+  {
+    name: 'POST /api/sets/:id/cards',
+    method: 'POST',
+    kind: 'card',
+    url: () => `/api/sets/${set.id}/cards`,
+    rest: { term: 'Base term', definition: 'Base definition' },
+  },
   { name: 'PATCH /api/sets/:id/cards/:cardId', method: 'PATCH', kind: 'card', url: () => `/api/sets/${set.id}/cards/${card.id}`, rest: {} },
 ]
 
@@ -74,7 +80,10 @@ async function readBack(kind: 'set' | 'card', id: string, field: Field | 'tags')
 
 async function countRows(kind: 'set' | 'card'): Promise<number> {
   const table = kind === 'set' ? 'study_sets' : 'flashcards'
-  const { n } = await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+  const { n } = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(n)
 }
 
@@ -188,7 +197,13 @@ function fieldRows(target: Target, field: Field): ApiScenario[] {
     rows.push(refused(target, field, `profanity, ${name}`, input, { [field]: `${rule.label} contains inappropriate words. Please revise.` }))
   }
   rows.push(
-    accepted(target, field, 'whole-word matching: words that only contain a listed word are fine', 'Scunthorpe class assessment', 'Scunthorpe class assessment'),
+    accepted(
+      target,
+      field,
+      'whole-word matching: words that only contain a listed word are fine',
+      'Scunthorpe class assessment',
+      'Scunthorpe class assessment',
+    ),
     accepted(target, field, `exactly ${rule.max} characters`, 'x'.repeat(rule.max), 'x'.repeat(rule.max)),
     refused(target, field, `${rule.max + 1} characters`, 'x'.repeat(rule.max + 1), { [field]: `${rule.label} must be at most ${rule.max} characters.` }),
     accepted(target, field, `${rule.max} characters inside markup: the markup does not count`, `<b>${'y'.repeat(rule.max)}</b>`, 'y'.repeat(rule.max)),
@@ -205,7 +220,10 @@ function fieldRows(target: Target, field: Field): ApiScenario[] {
 for (const target of TARGETS) {
   describe(`${target.name}: text fields`, () => {
     const fields = (Object.keys(FIELDS) as Field[]).filter((field) => FIELDS[field].kind === target.kind)
-    scenarios(getApp, fields.flatMap((field) => fieldRows(target, field)))
+    scenarios(
+      getApp,
+      fields.flatMap((field) => fieldRows(target, field)),
+    )
   })
 }
 

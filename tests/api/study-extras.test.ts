@@ -20,7 +20,14 @@ beforeAll(async () => {
   app = await startTestApp()
   owner = await createAccount(app, { username: 'teacher' })
   student = await createAccount(app, { username: 'learner' })
-  publicSet = await createSet(app, owner, { title: 'Capitals', description: 'of Europe', tags: 'geo, eu', isPublic: true, termLanguage: 'en', definitionLanguage: 'fr' })
+  publicSet = await createSet(app, owner, {
+    title: 'Capitals',
+    description: 'of Europe',
+    tags: 'geo, eu',
+    isPublic: true,
+    termLanguage: 'en',
+    definitionLanguage: 'fr',
+  })
   privateSet = await createSet(app, owner, { title: 'Secret notes' })
   publicCards = await addCards(app, owner, publicSet.id, ['France', 'Spain', 'Italy'])
   await addCards(app, owner, privateSet.id, ['hidden'])
@@ -208,7 +215,10 @@ describe('best Match time', () => {
     const best = () => app.api('GET', `/api/sets/${publicSet.id}/match-results/best`, { token: student.token })
     expect((await best()).body).toEqual({ bestTime: null })
     for (const timeTaken of [42, 17, 30]) {
-      const saved = await app.api('POST', `/api/sets/${publicSet.id}/match-results`, { token: student.token, body: { timeTaken, correctMatches: 3, incorrectMatches: 0 } })
+      const saved = await app.api('POST', `/api/sets/${publicSet.id}/match-results`, {
+        token: student.token,
+        body: { timeTaken, correctMatches: 3, incorrectMatches: 0 },
+      })
       expect(saved.status).toBe(201)
     }
     await app.api('POST', `/api/sets/${publicSet.id}/match-results`, { token: owner.token, body: { timeTaken: 3, correctMatches: 3, incorrectMatches: 0 } })

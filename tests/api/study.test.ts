@@ -221,15 +221,17 @@ describe('learning sessions', () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409])
     const winner = answers.find((answer) => answer.status === 200)?.body as LearningSession
     const stored = await app.db.selectFrom('learning_sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow()
-    expect({ correct: stored.correct_count, end: stored.end_time, status: stored.status }).toEqual({ correct: winner.correctCount, end: winner.endTime, status: 'completed' })
+    expect({ correct: stored.correct_count, end: stored.end_time, status: stored.status }).toEqual({
+      correct: winner.correctCount,
+      end: winner.endTime,
+      status: 'completed',
+    })
   })
 
   it('closes a completed session to further changes (restart opens a new one)', async () => {
     const session = (await start(student, publicSet.id)).body as LearningSession
     await update(student, session.id, { status: 'completed' })
-    expect((await update(student, session.id, { correctCount: 1 })).body).toEqual(
-      apiError(409, 'conflict', 'This learning session is already completed.'),
-    )
+    expect((await update(student, session.id, { correctCount: 1 })).body).toEqual(apiError(409, 'conflict', 'This learning session is already completed.'))
     const next = await start(student, publicSet.id)
     expect(next.status).toBe(201)
     expect(next.body.id).not.toBe(session.id)
@@ -263,9 +265,7 @@ describe('learning sessions', () => {
     expect((await start(student, publicSet.id, 2.5)).body).toEqual(invalid({ totalCards: 'totalCards must be a whole number.' }))
     expect((await start(student, publicSet.id, '5')).body).toEqual(invalid({ totalCards: 'totalCards must be a whole number.' }))
     const session = (await start(student, publicSet.id)).body as LearningSession
-    expect((await update(student, session.id, { status: 'paused' })).body).toEqual(
-      invalid({ status: "status must be 'in_progress' or 'completed'." }),
-    )
+    expect((await update(student, session.id, { status: 'paused' })).body).toEqual(invalid({ status: "status must be 'in_progress' or 'completed'." }))
     expect((await update(student, session.id, { correctCount: 1e9 })).body).toEqual(invalid({ correctCount: 'correctCount is too large.' }))
   })
 })
@@ -310,7 +310,12 @@ describe('match results', () => {
     expect(again.body).toEqual(first.body)
     // The same id from another student is theirs.
     expect((await save(student, publicSet.id, body)).status).toBe(201)
-    const rows = await app.db.selectFrom('match_results').select('time_taken').where('user_id', '=', owner.id).where('client_id', '=', 'match-resend_1').execute()
+    const rows = await app.db
+      .selectFrom('match_results')
+      .select('time_taken')
+      .where('user_id', '=', owner.id)
+      .where('client_id', '=', 'match-resend_1')
+      .execute()
     expect(rows).toEqual([{ time_taken: 17 }])
   })
 })

@@ -22,118 +22,124 @@ const linkInvalid = apiError(400, 'invalid_input', m.invalidInput, { token: m.to
 const tokenRejected = apiError(400, 'invalid_input', m.tokenInvalid, { token: m.tokenInvalid })
 
 describe('POST /api/auth/request-verification', () => {
-  scenarios(() => app, [
-    {
-      name: 'unknown email: 204 and no mail',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: { email: 'nobody@example.org' },
-      expectedStatus: 204,
-      expectedMails: [],
-    },
-    {
-      name: 'verified user: 204 and no mail',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: () => ({ email: verified.email }),
-      expectedStatus: 204,
-      expectedMails: [],
-    },
-    {
-      name: 'unverified user: 204 and a new verification mail',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: () => ({ email: unverified.email }),
-      expectedStatus: 204,
-      expectedMails: [{ to: () => unverified.email, link: 'verify-email' }],
-    },
-    {
-      name: 'unverified user, email in another case: 204 and a mail',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: () => ({ email: unverified.email.toUpperCase() }),
-      expectedStatus: 204,
-      expectedMails: [{ to: () => unverified.email, link: 'verify-email' }],
-    },
-    {
-      name: 'invalid email: 400 with fields.email',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: { email: 'not-an-email' },
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailInvalid }),
-    },
-    {
-      name: 'missing email: 400 with fields.email',
-      method: 'POST',
-      url: '/api/auth/request-verification',
-      body: {},
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailRequired }),
-    },
-  ])
+  scenarios(
+    () => app,
+    [
+      {
+        name: 'unknown email: 204 and no mail',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: { email: 'nobody@example.org' },
+        expectedStatus: 204,
+        expectedMails: [],
+      },
+      {
+        name: 'verified user: 204 and no mail',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: () => ({ email: verified.email }),
+        expectedStatus: 204,
+        expectedMails: [],
+      },
+      {
+        name: 'unverified user: 204 and a new verification mail',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: () => ({ email: unverified.email }),
+        expectedStatus: 204,
+        expectedMails: [{ to: () => unverified.email, link: 'verify-email' }],
+      },
+      {
+        name: 'unverified user, email in another case: 204 and a mail',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: () => ({ email: unverified.email.toUpperCase() }),
+        expectedStatus: 204,
+        expectedMails: [{ to: () => unverified.email, link: 'verify-email' }],
+      },
+      {
+        name: 'invalid email: 400 with fields.email',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: { email: 'not-an-email' },
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailInvalid }),
+      },
+      {
+        name: 'missing email: 400 with fields.email',
+        method: 'POST',
+        url: '/api/auth/request-verification',
+        body: {},
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { email: m.emailRequired }),
+      },
+    ],
+  )
 })
 
 describe('POST /api/auth/confirm-verification', () => {
   let token = ''
   let usedToken = ''
 
-  scenarios(() => app, [
-    {
-      name: 'missing token: 400 with fields.token',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      body: {},
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { token: m.tokenRequired }),
-    },
-    {
-      name: 'blank token: 400 with fields.token',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      body: { token: '   ' },
-      expectedStatus: 400,
-      expectedBody: apiError(400, 'invalid_input', m.invalidInput, { token: m.tokenRequired }),
-    },
-    {
-      name: 'overlong token: 400',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      body: { token: 'x'.repeat(201) },
-      expectedStatus: 400,
-      expectedBody: linkInvalid,
-    },
-    {
-      name: 'garbage token: 400',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      body: { token: 'not-a-real-token' },
-      expectedStatus: 400,
-      expectedBody: tokenRejected,
-    },
-    {
-      name: 'good token: 204 and the user becomes verified',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      before: () => {
-        token = latestToken(unverified.email)
+  scenarios(
+    () => app,
+    [
+      {
+        name: 'missing token: 400 with fields.token',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        body: {},
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { token: m.tokenRequired }),
       },
-      body: () => ({ token }),
-      expectedStatus: 204,
-      after: async () => {
-        expect(await me(unverified.token)).toMatchObject({ verified: true })
-        usedToken = token
+      {
+        name: 'blank token: 400 with fields.token',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        body: { token: '   ' },
+        expectedStatus: 400,
+        expectedBody: apiError(400, 'invalid_input', m.invalidInput, { token: m.tokenRequired }),
       },
-    },
-    {
-      name: 'the same token again: 400',
-      method: 'POST',
-      url: '/api/auth/confirm-verification',
-      body: () => ({ token: usedToken }),
-      expectedStatus: 400,
-      expectedBody: tokenRejected,
-    },
-  ])
+      {
+        name: 'overlong token: 400',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        body: { token: 'x'.repeat(201) },
+        expectedStatus: 400,
+        expectedBody: linkInvalid,
+      },
+      {
+        name: 'garbage token: 400',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        body: { token: 'not-a-real-token' },
+        expectedStatus: 400,
+        expectedBody: tokenRejected,
+      },
+      {
+        name: 'good token: 204 and the user becomes verified',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        before: () => {
+          token = latestToken(unverified.email)
+        },
+        body: () => ({ token }),
+        expectedStatus: 204,
+        after: async () => {
+          expect(await me(unverified.token)).toMatchObject({ verified: true })
+          usedToken = token
+        },
+      },
+      {
+        name: 'the same token again: 400',
+        method: 'POST',
+        url: '/api/auth/confirm-verification',
+        body: () => ({ token: usedToken }),
+        expectedStatus: 400,
+        expectedBody: tokenRejected,
+      },
+    ],
+  )
 
   it('an expired token (older than 72 hours): 400, and the user stays unverified', async () => {
     const late = await createAccount(app, { verified: false })

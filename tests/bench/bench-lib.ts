@@ -65,8 +65,7 @@ function recordStatements(sink: { current: RecordedStatement[] | undefined }) {
   const original = proto.prepare
   proto.prepare = function prepare(this: SQLite.Database, source: string) {
     const statement = original.call(this, source)
-    const note = (parameters: unknown[], rows: unknown[]) =>
-      sink.current?.push({ sql: source, parameters, reader: statement.reader, rows })
+    const note = (parameters: unknown[], rows: unknown[]) => sink.current?.push({ sql: source, parameters, reader: statement.reader, rows })
     return new Proxy(statement, {
       get(target, property) {
         const value = Reflect.get(target, property)

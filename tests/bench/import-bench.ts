@@ -22,7 +22,16 @@ const root = process.cwd()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-bench-import-'))
 const server = await spawnListening(path.join(root, 'dist/server/index.js'), {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', RATE_LIMIT_IMPORT: '0', RATE_LIMIT_REGISTER: '0', RATE_LIMIT_LOGIN: '0' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_REQUESTS: 'false',
+    RATE_LIMIT_IMPORT: '0',
+    RATE_LIMIT_REGISTER: '0',
+    RATE_LIMIT_LOGIN: '0',
+  },
   timeoutMs: 60_000,
 })
 const url = server.url.replace('localhost', '127.0.0.1')
@@ -46,7 +55,12 @@ const summary = (times: number[]) => {
 
 try {
   const password = 'bench password 1'
-  const { user } = await api('POST', '/api/auth/register', undefined, { username: 'benchimport', email: 'benchimport@example.org', password, passwordConfirm: password })
+  const { user } = await api('POST', '/api/auth/register', undefined, {
+    username: 'benchimport',
+    email: 'benchimport@example.org',
+    password,
+    passwordConfirm: password,
+  })
   const sqlite = new Database(path.join(dataDir, 'cardwise.db'))
   sqlite.prepare('UPDATE users SET verified = 1 WHERE id = ?').run(user.id)
   sqlite.close()

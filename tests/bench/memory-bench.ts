@@ -70,7 +70,20 @@ for (let set = 0; set * CARDS_PER_SET < CARDS; set++) {
   const setId = `bset${set}`
   if (set === 0) firstSet = setId
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('study_sets').values({ id: setId, owner_id: author.id, title: `Bench ${set}`, description: '', tags: '', is_public: 1, card_count: CARDS_PER_SET, created: T, updated: T }).execute()
+    await trx
+      .insertInto('study_sets')
+      .values({
+        id: setId,
+        owner_id: author.id,
+        title: `Bench ${set}`,
+        description: '',
+        tags: '',
+        is_public: 1,
+        card_count: CARDS_PER_SET,
+        created: T,
+        updated: T,
+      })
+      .execute()
     const cards = Array.from({ length: Math.min(CARDS_PER_SET, CARDS - set * CARDS_PER_SET) }, (_, i) => ({
       id: `b${set}c${i}`,
       study_set_id: setId,
@@ -80,7 +93,11 @@ for (let set = 0; set * CARDS_PER_SET < CARDS; set++) {
       created: T,
     }))
     if (set === 0) firstCard = cards[0]?.id ?? ''
-    for (let i = 0; i < cards.length; i += 100) await trx.insertInto('flashcards').values(cards.slice(i, i + 100)).execute()
+    for (let i = 0; i < cards.length; i += 100)
+      await trx
+        .insertInto('flashcards')
+        .values(cards.slice(i, i + 100))
+        .execute()
     const states = cards.map((card, i) => {
       const due = now + (((set * CARDS_PER_SET + i) * 7919) % (90 * DAY)) - 30 * DAY
       return {
@@ -98,7 +115,11 @@ for (let set = 0; set * CARDS_PER_SET < CARDS; set++) {
         scheduled_days: 10,
       }
     })
-    for (let i = 0; i < states.length; i += 100) await trx.insertInto('card_memory').values(states.slice(i, i + 100)).execute()
+    for (let i = 0; i < states.length; i += 100)
+      await trx
+        .insertInto('card_memory')
+        .values(states.slice(i, i + 100))
+        .execute()
   })
 }
 console.log(`seeded ${CARDS} card states in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`)
@@ -137,7 +158,9 @@ const results = [
   await measure('POST /api/sets/:id/match-results (floor)', () =>
     api('POST', `/api/sets/${firstSet}/match-results`, student.token, { timeTaken: 30, correctMatches: 5, incorrectMatches: 1 }),
   ),
-  await measure('POST /api/sets/:id/answers', (i) => api('POST', `/api/sets/${firstSet}/answers`, student.token, { cardId: `b0c${i % CARDS_PER_SET}`, mode: 'learn', correct: i % 3 !== 0 })),
+  await measure('POST /api/sets/:id/answers', (i) =>
+    api('POST', `/api/sets/${firstSet}/answers`, student.token, { cardId: `b0c${i % CARDS_PER_SET}`, mode: 'learn', correct: i % 3 !== 0 }),
+  ),
   await measure('POST /api/sets/:id/answers (clientId)', (i) =>
     api('POST', `/api/sets/${firstSet}/answers`, student.token, { cardId: firstCard, mode: 'write', correct: true, clientId: `bench-${i}` }),
   ),

@@ -35,7 +35,9 @@ export async function measurePostgres({ lib, sqliteFile, routes, authSecret, sta
       for (const route of routes) {
         const result = await measure({ ...request(route), url: one.url + route.path, pid: one.pid, databasePids: postgres.pids })
         results.push({ name: route.name, label: route.label, app: result })
-        log(`PostgreSQL ${route.name}: ${result.cpuUsPerRequest?.toFixed(0)} us/req (server + database), p99 ${result.p99Ms} ms, ${result.requestsPerSecond.toFixed(0)} req/s`)
+        log(
+          `PostgreSQL ${route.name}: ${result.cpuUsPerRequest?.toFixed(0)} us/req (server + database), p99 ${result.p99Ms} ms, ${result.requestsPerSecond.toFixed(0)} req/s`,
+        )
       }
     } finally {
       await one.stop()

@@ -148,7 +148,14 @@ function postgresSection(report) {
   if (!report.postgres) return 'Not measured (BENCH_POSTGRES=0).'
   const rows = report.postgres.routes.map((r) => {
     const sqlite = route(report, r.name)?.app
-    return [r.label, fixed(r.app.requestsPerSecond, 0), fixed(r.app.p99Ms, 0), fixed(r.app.cpuUsPerRequest), fixed(sqlite?.cpuUsPerRequest), fixed(ratio(r.app.cpuUsPerRequest, sqlite?.cpuUsPerRequest), 2)]
+    return [
+      r.label,
+      fixed(r.app.requestsPerSecond, 0),
+      fixed(r.app.p99Ms, 0),
+      fixed(r.app.cpuUsPerRequest),
+      fixed(sqlite?.cpuUsPerRequest),
+      fixed(ratio(r.app.cpuUsPerRequest, sqlite?.cpuUsPerRequest), 2),
+    ]
   })
   const workerRows = report.postgres.workers.map((w) => [w.name, fixed(w.oneWorker, 0), fixed(w.twoWorkers, 0), fixed(w.ratio, 2)])
   return `${report.postgres.copiedRows} rows copied. CPU/request on PostgreSQL is the Node server's plus every PostgreSQL process's (the postmaster and its children, from /proc) over the same window; SQLite's runs inside the server process.

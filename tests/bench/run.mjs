@@ -54,7 +54,12 @@ function benchRoutes(seed, token) {
   }))
   const { search, tag } = seed.search
   return [
-    { name: 'publicSearch', label: `public sets, search "${search}" + tag ${tag}`, method: 'GET', path: `/api/sets/public?search=${search}&tag=${tag}&page=1&perPage=50` },
+    {
+      name: 'publicSearch',
+      label: `public sets, search "${search}" + tag ${tag}`,
+      method: 'GET',
+      path: `/api/sets/public?search=${search}&tag=${tag}&page=1&perPage=50`,
+    },
     { name: 'mySets', label: 'my sets (signed in)', method: 'GET', path: '/api/sets?page=1&perPage=50', headers: auth, auth: true },
     { name: 'oneSet', label: 'one set', method: 'GET', path: `/api/sets/${setId}` },
     { name: 'cardsPage', label: 'its cards, page of 50', method: 'GET', path: `/api/sets/${setId}/cards?page=1&perPage=50&sort=position` },
@@ -247,13 +252,25 @@ async function main() {
     const appResult = await measure({ ...request, url: app.url + route.path, pid: app.pid })
     const twinResult = await measure({ ...request, url: `${baseline.url}/twin/${route.name}`, pid: baseline.pid })
     const statements = plans[route.name].statements.map((statement) => statement.sql)
-    results.push({ name: route.name, label: route.label, path: route.path, method: route.method, sql: { ...route.sql, text: statements }, app: appResult, twin: twinResult })
+    results.push({
+      name: route.name,
+      label: route.label,
+      path: route.path,
+      method: route.method,
+      sql: { ...route.sql, text: statements },
+      app: appResult,
+      twin: twinResult,
+    })
     log(`${route.name}: app ${appResult.cpuUsPerRequest?.toFixed(0)} us/req, p99 ${appResult.p99Ms} ms; twin ${twinResult.cpuUsPerRequest?.toFixed(0)} us/req`)
     if (index === Math.floor(measured.length / 2)) await measureRaw()
   }
   await measureRaw()
   // A twin whose replay failed measured an error path, not the route: say so.
-  for (const line of baseline.output().split('\n').filter((text) => text.startsWith('twin '))) log(line)
+  for (const line of baseline
+    .output()
+    .split('\n')
+    .filter((text) => text.startsWith('twin ')))
+    log(line)
 
   log('front end: first-load budgets from the Vite manifest')
   const budgets = firstLoadBudgets(root)
@@ -274,7 +291,8 @@ async function main() {
       sqliteFile: path.join(dataDir, lib.DATABASE_FILE),
       routes: measured,
       authSecret,
-      startServer: (extra) => startChild(path.join(root, 'dist/server/index.js'), [], { ...serverEnv, DATA_DIR: path.join(workDir, 'postgres-data'), ...extra }),
+      startServer: (extra) =>
+        startChild(path.join(root, 'dist/server/index.js'), [], { ...serverEnv, DATA_DIR: path.join(workDir, 'postgres-data'), ...extra }),
       seconds: SECONDS,
       connections: CONNECTIONS,
       log,

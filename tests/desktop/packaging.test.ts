@@ -40,14 +40,7 @@ describe('desktop build and packaging', { timeout: 90_000 }, () => {
     const output = tempDir('cardwise-release-')
     await run(
       bin('electron-builder'),
-      [
-        '--linux',
-        'dir',
-        `-c.electronDist=${electronDist}`,
-        '-c.electronVersion=45.4.1',
-        '-c.npmRebuild=false',
-        `-c.directories.output=${output}`,
-      ],
+      ['--linux', 'dir', `-c.electronDist=${electronDist}`, '-c.electronVersion=45.4.1', '-c.npmRebuild=false', `-c.directories.output=${output}`],
       { cwd: root, env: { ...env, ELECTRON_OVERRIDE_DIST_PATH: electronDist }, maxBuffer: 32 * 1024 * 1024 },
     )
     const resources = path.join(output, 'linux-unpacked/resources')

@@ -66,7 +66,10 @@ class Audit {
 }
 
 function firstLine(failureSummary: string): string {
-  const lines = failureSummary.split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = failureSummary
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   return (lines[1] ?? lines[0] ?? '').slice(0, 160)
 }
 
@@ -74,12 +77,14 @@ function summary(findings: Finding[]): string {
   if (findings.length === 0) return 'no serious or critical violations'
   const rules = [...new Set(findings.map((finding) => finding.rule))]
   const lines = findings.map(
-    (finding) => `- ${finding.where}: ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}${finding.targets.length > 6 ? `\n    ... and ${finding.targets.length - 6} more` : ''}`,
+    (finding) =>
+      `- ${finding.where}: ${finding.rule} (${finding.impact}) ${finding.help}\n    ${finding.targets.slice(0, 6).join('\n    ')}${finding.targets.length > 6 ? `\n    ... and ${finding.targets.length - 6} more` : ''}`,
   )
   return `${findings.length} serious/critical axe violation(s), rules: ${rules.join(', ')}\n${lines.join('\n')}`
 }
 
-const heading = (name: string | RegExp, level?: number) => (page: Page) => page.getByRole('heading', { name, level, exact: typeof name === 'string' ? true : undefined })
+const heading = (name: string | RegExp, level?: number) => (page: Page) =>
+  page.getByRole('heading', { name, level, exact: typeof name === 'string' ? true : undefined })
 
 /** A public set with a few cards and a private one, owned by a fresh verified account. */
 async function seedSets(server: E2EServer): Promise<{ owner: Owner; publicSetId: string; publicTitle: string; privateSetId: string }> {

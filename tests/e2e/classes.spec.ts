@@ -84,7 +84,12 @@ async function classWithStudent(server: E2EServer): Promise<ClassSetUp> {
   return { teacher, student, studentToken, klass, setId: set.id }
 }
 
-test('a teacher shares a private set with a class; a student joins from the link, studies it, and loses it when removed', async ({ browser, page, server, context }) => {
+test('a teacher shares a private set with a class; a student joins from the link, studies it, and loses it when removed', async ({
+  browser,
+  page,
+  server,
+  context,
+}) => {
   // Two browsers, a Learn session and a dozen page loads: more than the default time on a busy machine.
   test.slow()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])

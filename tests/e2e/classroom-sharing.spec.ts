@@ -97,19 +97,34 @@ async function api(request: APIRequestContext, method: string, url: string, toke
   return { status: response.status(), body }
 }
 
-test('a student uses the shared address from another browser, reads the private set assigned to the class, and loses the address when sharing stops', async ({ browser, desktop, request }) => {
+test('a student uses the shared address from another browser, reads the private set assigned to the class, and loses the address when sharing stops', async ({
+  browser,
+  desktop,
+  request,
+}) => {
   expect(desktop.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   expect(desktop.sharedUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/)
 
   // The teacher, on the window's address: an account (verified at once, as on the desktop), a
   // private set with a card, a class with the set assigned.
   const teacherPassword = 'analytical engine'
-  expect((await api(request, 'POST', `${desktop.url}/api/auth/register`, undefined, { username: 'ms_lovelace', email: 'ada@example.org', password: teacherPassword, passwordConfirm: teacherPassword })).status).toBe(201)
+  expect(
+    (
+      await api(request, 'POST', `${desktop.url}/api/auth/register`, undefined, {
+        username: 'ms_lovelace',
+        email: 'ada@example.org',
+        password: teacherPassword,
+        passwordConfirm: teacherPassword,
+      })
+    ).status,
+  ).toBe(201)
   const login = await api(request, 'POST', `${desktop.url}/api/auth/login`, undefined, { identity: 'ms_lovelace', password: teacherPassword })
   const teacher = login.body.token as string
   const set = await api(request, 'POST', `${desktop.url}/api/sets`, teacher, { title: 'Engine Notes' })
   expect(set.body.isPublic).toBe(false)
-  expect((await api(request, 'POST', `${desktop.url}/api/sets/${set.body.id}/cards`, teacher, { term: 'mill', definition: 'the arithmetic unit' })).status).toBe(201)
+  expect(
+    (await api(request, 'POST', `${desktop.url}/api/sets/${set.body.id}/cards`, teacher, { term: 'mill', definition: 'the arithmetic unit' })).status,
+  ).toBe(201)
   const klass = await api(request, 'POST', `${desktop.url}/api/classes`, teacher, { name: 'Computing 9' })
   expect(klass.status).toBe(201)
   expect((await api(request, 'POST', `${desktop.url}/api/classes/${klass.body.id}/sets`, teacher, { setId: set.body.id })).status).toBe(201)

@@ -27,7 +27,9 @@ async function startServer(env: Record<string, string> = {}): Promise<{ server: 
   const mailsTo = (address: string) => {
     let files: string[] = []
     try {
-      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort()
+      files = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
     } catch {
       return []
     }
@@ -44,7 +46,9 @@ async function startServer(env: Record<string, string> = {}): Promise<{ server: 
       let token = ''
       await expect
         .poll(() => {
-          const mail = mailsTo(address).reverse().find((text) => text.includes(`/${route}/`))
+          const mail = mailsTo(address)
+            .reverse()
+            .find((text) => text.includes(`/${route}/`))
           token = mail ? linkToken(mail, route) : ''
           return token
         })
@@ -124,11 +128,7 @@ export function waitForRealtime(page: Page): Promise<Response> {
  * A second, separate browser (own storage) signed in as `account` through the login form, with
  * its realtime stream open. Close the context at the end of the test.
  */
-export async function signedInContext(
-  browser: Browser,
-  server: E2EServer,
-  account: TestAccount,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInContext(browser: Browser, server: E2EServer, account: TestAccount): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url })
   const page = await context.newPage()
   const realtime = waitForRealtime(page)
@@ -156,13 +156,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 }
 
 /** A JSON call to the server's API (for setting up state that is not under test). */
-export async function apiCall(
-  server: E2EServer,
-  method: string,
-  route: string,
-  body?: unknown,
-  token?: string,
-): Promise<globalThis.Response> {
+export async function apiCall(server: E2EServer, method: string, route: string, body?: unknown, token?: string): Promise<globalThis.Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`

@@ -57,7 +57,12 @@ test('sorting cards into Know it and Still learning by button and key, a round s
 test('Next continues past the first 20 cards, and Shuffle plays every card once in another order', async ({ page, server }) => {
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Numbers' })
-  await addCards(server, owner, set.id, Array.from({ length: 25 }, (_, index): [string, string] => [`number ${index + 1}`, `is ${index + 1}`]))
+  await addCards(
+    server,
+    owner,
+    set.id,
+    Array.from({ length: 25 }, (_, index): [string, string] => [`number ${index + 1}`, `is ${index + 1}`]),
+  )
   await openSetAsOwner(page, owner, set)
   const view = await openFlashcards(page)
   await expect(view.getByText('Showing 20 of 25 cards')).toBeVisible()
@@ -71,7 +76,12 @@ test('Next continues past the first 20 cards, and Shuffle plays every card once 
   await expect(view.getByRole('button', { name: 'Shuffle' })).toHaveAttribute('aria-pressed', 'true')
   const seen: string[] = []
   for (let i = 0; i < 25; i++) {
-    seen.push(((await card(view).textContent()) ?? '').replace(/^Term/, '').replace(/Definition.*$/, '').trim())
+    seen.push(
+      ((await card(view).textContent()) ?? '')
+        .replace(/^Term/, '')
+        .replace(/Definition.*$/, '')
+        .trim(),
+    )
     if (i < 24) await view.getByRole('button', { name: 'Next card' }).click()
   }
   expect([...seen].sort()).toEqual(Array.from({ length: 25 }, (_, index) => `number ${index + 1}`).sort())

@@ -38,9 +38,7 @@ async function expectTerms(page: Page, cards: Array<[string, string]>) {
 test('a CSV file becomes a new set, titled after the file, and the app opens it', async ({ page, server }) => {
   const owner = await newOwner(server)
   const dialog = await openImportDialog(page, owner)
-  await dialog
-    .getByLabel('File')
-    .setInputFiles(csvFile('Spanish Basics.csv', 'Term,Definition\r\nhola,hello\r\nadiós,goodbye\r\n"uno, dos","one, two"\r\n'))
+  await dialog.getByLabel('File').setInputFiles(csvFile('Spanish Basics.csv', 'Term,Definition\r\nhola,hello\r\nadiós,goodbye\r\n"uno, dos","one, two"\r\n'))
   await expect(dialog.getByLabel('Title')).toHaveValue('Spanish Basics')
   await expect(dialog.getByText('Spanish Basics.csv')).toBeVisible()
   await dialog.getByRole('button', { name: 'Import', exact: true }).click()
@@ -57,14 +55,16 @@ test('a CSV file becomes a new set, titled after the file, and the app opens it'
 test('a JSON file (term/definition or front/back) imports with its title and description', async ({ page, server }) => {
   const owner = await newOwner(server)
   const dialog = await openImportDialog(page, owner)
-  await dialog.getByLabel('File').setInputFiles(
-    jsonFile('chemistry.json', [
-      { term: 'H2O', definition: 'Water' },
-      { front: 'NaCl', back: 'Table salt' },
-      { term: 'No definition' },
-      { term: 'CO2', definition: 'Carbon dioxide' },
-    ]),
-  )
+  await dialog
+    .getByLabel('File')
+    .setInputFiles(
+      jsonFile('chemistry.json', [
+        { term: 'H2O', definition: 'Water' },
+        { front: 'NaCl', back: 'Table salt' },
+        { term: 'No definition' },
+        { term: 'CO2', definition: 'Carbon dioxide' },
+      ]),
+    )
   await expect(dialog.getByLabel('Title')).toHaveValue('chemistry')
   await dialog.getByLabel('Title').fill('Chemistry Formulas')
   await dialog.getByLabel('Description (optional)').fill('Common compounds')
@@ -110,7 +110,10 @@ test('the dialog shows each of the import messages in red and stays usable', asy
   const expectError = async (message: string, button = importButton) => {
     const alert = dialog.getByRole('alert').filter({ hasText: message })
     await expect(alert).toBeVisible()
-    await expect(alert).toHaveCSS('color', await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-danger').trim()).then(hexToRgb))
+    await expect(alert).toHaveCSS(
+      'color',
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-danger').trim()).then(hexToRgb),
+    )
     await expect(button).toBeEnabled()
   }
 

@@ -102,7 +102,12 @@ test('payloads in set and card fields are stored cleaned and never run on any pa
     tags: `<b>XSS</b>, ';--, {{7*7}}`,
     isPublic: true,
   })
-  await addCards(server, owner, setB.id, Object.entries(PAYLOADS).map(([name, payload]) => [`${name}: ${payload}`, `meaning ${payload}`]))
+  await addCards(
+    server,
+    owner,
+    setB.id,
+    Object.entries(PAYLOADS).map(([name, payload]) => [`${name}: ${payload}`, `meaning ${payload}`]),
+  )
 
   // What is stored: markup gone, SQL-looking and template text kept literally, nothing broken.
   const a = await stored(server, owner, setAId)
@@ -146,7 +151,10 @@ test('payloads in set and card fields are stored cleaned and never run on any pa
     await expect(page.getByRole('dialog', { name: 'Edit Set' })).toBeVisible()
     await expectInert(page, ran, `Edit Set dialog of ${id}`)
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: /^Edit flashcard / }).first().click()
+    await page
+      .getByRole('button', { name: /^Edit flashcard / })
+      .first()
+      .click()
     await expect(page.getByRole('dialog', { name: 'Edit Flashcard' })).toBeVisible()
     await expectInert(page, ran, `Edit Flashcard dialog of ${id}`)
     await page.keyboard.press('Escape')

@@ -26,7 +26,10 @@ function progressLine(page: Page): Locator {
 
 /** A statistic of the summary or the final panel, by its label. */
 function stat(panel: Locator, label: string): Locator {
-  return panel.locator('dl > div').filter({ has: panel.page().getByText(label, { exact: true }) }).getByRole('definition')
+  return panel
+    .locator('dl > div')
+    .filter({ has: panel.page().getByText(label, { exact: true }) })
+    .getByRole('definition')
 }
 
 /**
@@ -37,7 +40,11 @@ async function answerWithMouse(page: Page, cards: Flashcard[], right: boolean): 
   const term = (await termHeading(page).textContent()) ?? ''
   const definition = definitionOf(cards, term)
   const rightOption = optionReading(page, term, definition)
-  const chosen = right ? rightOption : optionsOf(page, term).filter({ hasNot: page.getByText(definition, { exact: true }) }).first()
+  const chosen = right
+    ? rightOption
+    : optionsOf(page, term)
+        .filter({ hasNot: page.getByText(definition, { exact: true }) })
+        .first()
   await chosen.click()
   await expect(chosen).toHaveAttribute('aria-pressed', 'true')
   for (const option of await optionsOf(page, term).all()) await expect(option).toBeDisabled()

@@ -2,7 +2,11 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 const LEGAL_PAGES = [
-  { title: 'Privacy Policy', path: '/privacy-policy', mentions: ['stored only as a one-way hash', 'Match results', 'Public sets are visible to everyone', 'under 13', "school's server", 'do not sell'] },
+  {
+    title: 'Privacy Policy',
+    path: '/privacy-policy',
+    mentions: ['stored only as a one-way hash', 'Match results', 'Public sets are visible to everyone', 'under 13', "school's server", 'do not sell'],
+  },
   { title: 'Terms of Service', path: '/terms-of-service', mentions: ['early beta', 'not been verified may be suspended', 'under 13', "school's server"] },
 ] as const
 

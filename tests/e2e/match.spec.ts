@@ -20,8 +20,7 @@ const matchPath = (setId: string) => `/study-sets/${setId}/match`
 const terms = (page: Page) => page.getByRole('list', { name: 'Terms' }).getByRole('button')
 const definitions = (page: Page) => page.getByRole('list', { name: 'Definitions' }).getByRole('button')
 const termCard = (page: Page, text: string) => page.getByRole('list', { name: 'Terms' }).getByRole('button', { name: text, exact: true })
-const definitionCard = (page: Page, text: string) =>
-  page.getByRole('list', { name: 'Definitions' }).getByRole('button', { name: text, exact: true })
+const definitionCard = (page: Page, text: string) => page.getByRole('list', { name: 'Definitions' }).getByRole('button', { name: text, exact: true })
 const stat = (page: Page, label: string) => page.getByText(new RegExp(`^${label}: \\d+s?$`))
 
 interface SavedResult {
@@ -35,9 +34,7 @@ interface SavedResult {
 function savedResults(server: E2EServer, setId: string): SavedResult[] {
   const db = new Database(path.join(server.dataDir, 'cardwise.db'), { readonly: true, fileMustExist: true })
   try {
-    return db
-      .prepare('SELECT user_id, time_taken, correct_matches, incorrect_matches FROM match_results WHERE study_set_id = ?')
-      .all(setId) as SavedResult[]
+    return db.prepare('SELECT user_id, time_taken, correct_matches, incorrect_matches FROM match_results WHERE study_set_id = ?').all(setId) as SavedResult[]
   } finally {
     db.close()
   }
@@ -181,9 +178,9 @@ test('a student drags every pair with the mouse, a wrong drop included, and the 
   const seconds = await expectGameOver(page, 10, 1)
   expect(seconds).toBeGreaterThanOrEqual(1)
   await expect(page.getByText('Drag a card onto its matching pair!')).toHaveCount(0)
-  await expect.poll(() => savedResults(server, set.id)).toEqual([
-    { user_id: expect.any(String), time_taken: seconds, correct_matches: 10, incorrect_matches: 1 },
-  ])
+  await expect
+    .poll(() => savedResults(server, set.id))
+    .toEqual([{ user_id: expect.any(String), time_taken: seconds, correct_matches: 10, incorrect_matches: 1 }])
   // The first finished game is the student's best time.
   await expect(page.getByRole('listitem').filter({ hasText: 'Best time:' })).toHaveText(`Best time: ${seconds}s New best time!`)
 
@@ -360,9 +357,7 @@ test('an empty set says so and links back to it', async ({ page, server }) => {
   await logIn(page, owner.account)
   await openMatch(page, set.id)
   await expect(page.getByRole('heading', { name: 'Empty Study Set' })).toBeVisible()
-  await expect(
-    page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before playing Match mode.", { exact: true }),
-  ).toBeVisible()
+  await expect(page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before playing Match mode.", { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Start Game' })).toHaveCount(0)
   await page.getByRole('main').getByRole('link', { name: 'Back to Study Set' }).last().click()
   await expect(page).toHaveURL(new RegExp(`/study-sets/${set.id}$`))
@@ -378,7 +373,12 @@ async function axeFindings(page: Page): Promise<string[]> {
 
 test('the board, a selected card, the feedback and the end screen pass axe in both themes', async ({ page, server }) => {
   const owner = await newOwner(server)
-  const { set, cards } = await createStudySet(server, owner, { cards: [['Big', 'Large'], ['Small', 'Tiny']] })
+  const { set, cards } = await createStudySet(server, owner, {
+    cards: [
+      ['Big', 'Large'],
+      ['Small', 'Tiny'],
+    ],
+  })
   await logIn(page, owner.account)
   for (const theme of ['dark', 'light']) {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)

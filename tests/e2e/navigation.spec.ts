@@ -89,7 +89,9 @@ test.describe('on a phone', () => {
     await expect(mobileNav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
     await expect(menu(page).getByRole('button', { name: 'Logout' })).toBeVisible()
 
-    await mobileNav(page).getByRole('link', { name: `Profile (${account.username})` }).click()
+    await mobileNav(page)
+      .getByRole('link', { name: `Profile (${account.username})` })
+      .click()
     await expect(page).toHaveURL(/\/profile$/)
     await expect(menu(page)).toBeHidden()
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue(account.username)

@@ -86,8 +86,7 @@ async function writeAnswers(page: Page, count: number, wrong: Set<string>) {
   }
 }
 
-const attemptsOf = async (...args: Parameters<typeof progressOf>) =>
-  (await progressOf(...args)).items.reduce((sum, item) => sum + item.attempts, 0)
+const attemptsOf = async (...args: Parameters<typeof progressOf>) => (await progressOf(...args)).items.reduce((sum, item) => sum + item.attempts, 0)
 
 test('a set opened once studies offline in every mode; 15 answers given offline reach the server once, across a closed tab and a dropped network', async ({
   page,
@@ -203,11 +202,17 @@ test('Review works offline from the kept sets: the due cards are asked, and the 
 })
 
 /** How many pictures the picture cache holds. */
-const keptPictures = (page: Page) => page.evaluate(async () => ((await caches.has('cardwise-media')) ? (await (await caches.open('cardwise-media')).keys()).length : 0))
+const keptPictures = (page: Page) =>
+  page.evaluate(async () => ((await caches.has('cardwise-media')) ? (await (await caches.open('cardwise-media')).keys()).length : 0))
 
 test("a kept set's pictures show offline, and leave the device with their owner", async ({ page, context, server }) => {
   const owner = await newOwner(server)
-  const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone']] })
+  const { set, cards } = await createStudySet(server, owner, {
+    cards: [
+      ['Femur', 'thigh bone'],
+      ['Radius', 'forearm bone'],
+    ],
+  })
   const picture = await uploadPicture(server, owner, '#c82828')
   const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${cards[0]?.id}`, { termImage: picture }, owner.token)
   expect(edited.status, await edited.clone().text()).toBe(200)

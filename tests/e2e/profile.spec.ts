@@ -1,16 +1,5 @@
 import type { Page } from '@playwright/test'
-import {
-  apiCall,
-  apiLogIn,
-  expect,
-  expectLoginRefused,
-  logIn,
-  registerAccount,
-  signedInContext,
-  test,
-  type TestAccount,
-  waitForRealtime,
-} from './fixtures'
+import { apiCall, apiLogIn, expect, expectLoginRefused, logIn, registerAccount, signedInContext, test, type TestAccount, waitForRealtime } from './fixtures'
 
 const NEW_PASSWORD = 'fresh and different'
 

@@ -31,7 +31,13 @@ for (const theme of ['dark', 'light'] as const) {
     // Yesterday: two right Learn answers; today: one right and one wrong Write answer.
     const yesterday = new Date(Date.now() - DAY).toISOString()
     for (const card of cards.slice(0, 2)) {
-      const response = await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: card.id, mode: 'learn', correct: true, answeredAt: yesterday }, owner.token)
+      const response = await apiCall(
+        server,
+        'POST',
+        `/sets/${set.id}/answers`,
+        { cardId: card.id, mode: 'learn', correct: true, answeredAt: yesterday },
+        owner.token,
+      )
       expect(response.status).toBe(201)
     }
     for (const [index, correct] of [

@@ -76,7 +76,10 @@ const CARDS: Array<[string, string]> = [
   ['さかな', 'fish'],
 ]
 
-test('the set form chooses the languages; the speaker reads each side in its language in Terms, Flashcards, Learn, Write and Review, and hides without a voice', async ({ page, server }) => {
+test('the set form chooses the languages; the speaker reads each side in its language in Terms, Flashcards, Learn, Write and Review, and hides without a voice', async ({
+  page,
+  server,
+}) => {
   test.slow()
   await stubSpeech(page)
   const owner = await newOwner(server)
@@ -161,7 +164,12 @@ test('the set form chooses the languages; the speaker reads each side in its lan
   await expect(dialog.getByLabel('Definition language')).toHaveValue('en-US')
   await dialog.getByLabel('Term language').selectOption({ label: 'Automatic' })
   await dialog.getByLabel('Definition language').selectOption({ label: 'Korean' })
-  await expect(new AxeBuilder({ page }).include('dialog[open]').analyze().then((result) => result.violations)).resolves.toEqual([])
+  await expect(
+    new AxeBuilder({ page })
+      .include('dialog[open]')
+      .analyze()
+      .then((result) => result.violations),
+  ).resolves.toEqual([])
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('button', { name: 'Read term aloud' })).toHaveCount(CARDS.length)

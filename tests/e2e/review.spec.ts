@@ -27,7 +27,11 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await page.goto(`/study-sets/${set.id}/learn`)
   for (let answered = 0; answered < 2; answered++) {
     const term = ((await page.getByRole('main').getByRole('heading', { level: 2 }).textContent()) ?? '').trim()
-    await page.getByRole('group', { name: term, exact: true }).getByRole('button').filter({ has: page.getByText(definitionOf(cards, term), { exact: true }) }).click()
+    await page
+      .getByRole('group', { name: term, exact: true })
+      .getByRole('button')
+      .filter({ has: page.getByText(definitionOf(cards, term), { exact: true }) })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
     await page.getByRole('button', { name: /^(Next Card|Finish Batch)$/ }).click()
   }
@@ -42,7 +46,10 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await page.goto('/my-sets')
   await expect(dueCount(page)).toHaveText('3 due')
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Review/ })
+    .click()
   await expect(page).toHaveURL(/\/review$/)
   await expect(page.getByText('Card 1 of 3')).toBeVisible()
   await axeClean(page)
@@ -100,7 +107,13 @@ test('a set shows its due count, reviews only its own cards, and the Terms list 
   })
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  const other = await createStudySet(server, owner, { title: 'Other Set', cards: [['Alpha', 'First letter'], ['Beta', 'Second letter']] })
+  const other = await createStudySet(server, owner, {
+    title: 'Other Set',
+    cards: [
+      ['Alpha', 'First letter'],
+      ['Beta', 'Second letter'],
+    ],
+  })
   await answerLongAgo(server, owner, set.id, cards[0] as Flashcard)
   await answerLongAgo(server, owner, set.id, cards[1] as Flashcard, 5)
   await answerLongAgo(server, owner, other.set.id, other.cards[0] as Flashcard)
@@ -144,7 +157,13 @@ test('the Review page at a phone width: no sideways scrolling, and an empty stat
 
 test('pictures in the review: the term picture in the prompt, a picture definition as a choice even when typing is preferred', async ({ page, server }) => {
   const owner = await newOwner(server)
-  const { set, cards } = await createStudySet(server, owner, { cards: [['Femur', 'thigh bone'], ['Radius', 'forearm bone'], ['Tibia', 'shin bone']] })
+  const { set, cards } = await createStudySet(server, owner, {
+    cards: [
+      ['Femur', 'thigh bone'],
+      ['Radius', 'forearm bone'],
+      ['Tibia', 'shin bone'],
+    ],
+  })
   const [femur] = cards as [Flashcard]
   const bone = await uploadPicture(server, owner, '#c82828')
   const outline = await uploadPicture(server, owner, '#2828c8')

@@ -11,7 +11,14 @@ for (const [width, height, themeName] of [
     await page.setViewportSize({ width, height })
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), themeName)
     const author = await newOwner(server)
-    const { set } = await createStudySet(server, author, { isPublic: true, title: 'Planets', cards: [['Mars', 'The red planet'], ['Venus', 'The hottest planet']] })
+    const { set } = await createStudySet(server, author, {
+      isPublic: true,
+      title: 'Planets',
+      cards: [
+        ['Mars', 'The red planet'],
+        ['Venus', 'The hottest planet'],
+      ],
+    })
     const student = await newOwner(server)
 
     await openSetAsOwner(page, student, set)

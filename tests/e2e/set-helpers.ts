@@ -74,9 +74,7 @@ export function setCard(page: Page, title: string): Locator {
  * once the list has settled on them.
  */
 export async function expectTitles(page: Page, titles: string[]): Promise<void> {
-  await expect
-    .poll(async () => (await setCards(page).getByRole('heading').allTextContents()).map((text) => text.trim()).sort())
-    .toEqual([...titles].sort())
+  await expect.poll(async () => (await setCards(page).getByRole('heading').allTextContents()).map((text) => text.trim()).sort()).toEqual([...titles].sort())
   const count = titles.length
   await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toHaveText(`Showing ${count} of ${count} ${count === 1 ? 'set' : 'sets'}`)
 }

@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, logIn, registerAccount, test } from './fixtures'
-import {
-  acceptNextDialog,
-  addCards,
-  createSet,
-  newOwner,
-  openSetAsOwner,
-  ownerTermRows,
-  setCard,
-  termsHeading,
-  visitorContext,
-} from './set-helpers'
+import { acceptNextDialog, addCards, createSet, newOwner, openSetAsOwner, ownerTermRows, setCard, termsHeading, visitorContext } from './set-helpers'
 
 /** Fills the add form under the terms and waits for the card to be listed last. */
 async function addCard(page: Page, term: string, definition: string, countAfter: number) {

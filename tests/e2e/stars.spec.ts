@@ -28,10 +28,8 @@ async function starsOf(server: E2EServer, student: Owner, setId: string): Promis
 
 const termRows = (page: Page) => page.getByRole('main').getByRole('listitem')
 const termRow = (page: Page, term: string) => termRows(page).filter({ has: page.getByText(term, { exact: true }) })
-const starButton = (scope: Locator | Page, term?: string) =>
-  scope.getByRole('button', { name: term ? `Star card: ${term}` : 'Star card', exact: true })
-const unstarButton = (scope: Locator | Page, term?: string) =>
-  scope.getByRole('button', { name: term ? `Unstar card: ${term}` : 'Unstar card', exact: true })
+const starButton = (scope: Locator | Page, term?: string) => scope.getByRole('button', { name: term ? `Star card: ${term}` : 'Star card', exact: true })
+const unstarButton = (scope: Locator | Page, term?: string) => scope.getByRole('button', { name: term ? `Unstar card: ${term}` : 'Unstar card', exact: true })
 const starredOnly = (page: Page) => page.getByRole('button', { name: /^Starred only \(\d+\)$/ })
 const modeBar = (page: Page) => page.getByRole('navigation', { name: 'Study modes' })
 const flashcards = (page: Page) => page.getByRole('region', { name: 'Flashcards' })

@@ -77,7 +77,11 @@ export const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
 /** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
 export async function uploadPicture(server: E2EServer, owner: Owner, colour: string): Promise<string> {
   const png = await solid(40, 30, colour).png().toBuffer()
-  const response = await fetch(`${server.url}/api/media`, { method: 'POST', headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` }, body: png })
+  const response = await fetch(`${server.url}/api/media`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${owner.token}` },
+    body: png,
+  })
   expect(response.status, await response.clone().text()).toBe(201)
   return ((await response.json()) as { id: string }).id
 }

@@ -31,8 +31,16 @@ async function watchLongTasks(page: Page): Promise<void> {
 
 const MODES = [
   { path: 'learn', ready: (page: Page) => page.getByRole('heading', { name: 'Learn Mode' }), first: (page: Page) => page.getByText('Term 1', { exact: true }) },
-  { path: 'write', ready: (page: Page) => page.getByRole('heading', { name: 'Write Mode' }), first: (page: Page) => page.getByPlaceholder('Type your answer here...') },
-  { path: 'match', ready: (page: Page) => page.getByRole('heading', { name: 'Match Mode' }), first: (page: Page) => page.getByRole('button', { name: 'Start Game' }) },
+  {
+    path: 'write',
+    ready: (page: Page) => page.getByRole('heading', { name: 'Write Mode' }),
+    first: (page: Page) => page.getByPlaceholder('Type your answer here...'),
+  },
+  {
+    path: 'match',
+    ready: (page: Page) => page.getByRole('heading', { name: 'Match Mode' }),
+    first: (page: Page) => page.getByRole('button', { name: 'Start Game' }),
+  },
 ] as const
 
 test('a 500-card set opens in Learn, Write and Match with no task over 200 ms', async ({ page, server }) => {

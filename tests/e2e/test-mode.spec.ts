@@ -21,10 +21,14 @@ async function answer(item: Locator, cards: Flashcard[], right: boolean): Promis
     const pairs = item.locator('label')
     const count = await pairs.count()
     const definitions = []
-    for (let index = 0; index < count; index++) definitions.push(definitionOf(cards, ((await pairs.nth(index).locator('span').first().textContent()) ?? '').trim()))
+    for (let index = 0; index < count; index++)
+      definitions.push(definitionOf(cards, ((await pairs.nth(index).locator('span').first().textContent()) ?? '').trim()))
     for (let index = 0; index < count; index++) {
       // Wrong: each term gets the next term's definition.
-      await pairs.nth(index).getByRole('combobox').selectOption({ label: right ? (definitions[index] as string) : (definitions[(index + 1) % count] as string) })
+      await pairs
+        .nth(index)
+        .getByRole('combobox')
+        .selectOption({ label: right ? (definitions[index] as string) : (definitions[(index + 1) % count] as string) })
     }
     return
   }

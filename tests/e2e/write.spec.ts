@@ -187,9 +187,7 @@ test('an empty set says so, and an unknown set is not found', async ({ page, ser
 
   await page.goto(`/study-sets/${set.id}/write`)
   await expect(page.getByRole('heading', { name: 'Empty Study Set' })).toBeVisible()
-  await expect(
-    page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before using Write mode.", { exact: true }),
-  ).toBeVisible()
+  await expect(page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before using Write mode.", { exact: true })).toBeVisible()
   await expect(page.getByRole('main').getByRole('link', { name: 'Back to Study Set' }).last()).toHaveAttribute('href', `/study-sets/${set.id}`)
   await expect(answerBox(page)).toHaveCount(0)
 

@@ -52,7 +52,9 @@ it('backs up while the server writes, refuses to restore under it, then restores
   const token = await signUp(agent, url, 'backer')
   const kept = await call(agent, url, 'POST', '/api/sets', { title: 'Kept by the backup' }, token)
   expect(kept.status).toBe(201)
-  expect((await call(agent, url, 'POST', `/api/sets/${kept.body.id}/cards`, { term: 'Mitochondria', definition: 'Powerhouse of the cell' }, token)).status).toBe(201)
+  expect(
+    (await call(agent, url, 'POST', `/api/sets/${kept.body.id}/cards`, { term: 'Mitochondria', definition: 'Powerhouse of the cell' }, token)).status,
+  ).toBe(201)
 
   // Writes keep coming while the backup runs in another process.
   let writing = true

@@ -89,6 +89,16 @@ describe('the import preview in the built server', () => {
   it('answers a broken package with 400 from the bundled worker', async () => {
     const token = await signUp(agent, server.url, 'bundled2')
     const result = await preview(token, 'broken.apkg', new Uint8Array([1, 2, 3, 4]))
-    expect(result).toEqual({ status: 400, body: { error: { status: 400, code: 'invalid_input', message: 'This file is not a valid Anki package (the zip archive is damaged).', fields: { file: 'This file is not a valid Anki package (the zip archive is damaged).' } } } })
+    expect(result).toEqual({
+      status: 400,
+      body: {
+        error: {
+          status: 400,
+          code: 'invalid_input',
+          message: 'This file is not a valid Anki package (the zip archive is damaged).',
+          fields: { file: 'This file is not a valid Anki package (the zip archive is damaged).' },
+        },
+      },
+    })
   }, 60_000)
 })

@@ -103,49 +103,55 @@ function checkDatabase(acked: Acknowledged): { sets: number; cards: number } {
   }
 }
 
-it(`keeps every acknowledged write across ${KILLS} kill -9 crashes under concurrent writes`, async () => {
-  const acked: Acknowledged = { sets: new Set(), cards: new Map() }
-  const log: string[] = []
-  let token = ''
-  for (let round = 0; round <= KILLS; round++) {
-    const synchronous = round % 2 === 0 ? 'full' : 'normal'
-    running = await spawnServer(bundle.entry, dataDir, { DB_SYNCHRONOUS: synchronous })
-    const { url } = running
-    if (round === 0) token = await signUp(agent, url, 'crashtester')
-    else {
-      // Restarted after a kill: everything acknowledged before it is there, through the API too.
-      const totals = checkDatabase(acked)
-      const lastSet = [...acked.sets].at(-1)!
-      expect((await call(agent, url, 'GET', `/api/sets/${lastSet}`, undefined, token)).status).toBe(200)
-      log.push(`after kill ${round}: ${acked.sets.size} sets and ${acked.cards.size} card adds acknowledged; stored ${totals.sets} sets, ${totals.cards} cards`)
-    }
-    if (round === KILLS) break
+it(
+  `keeps every acknowledged write across ${KILLS} kill -9 crashes under concurrent writes`,
+  async () => {
+    const acked: Acknowledged = { sets: new Set(), cards: new Map() }
+    const log: string[] = []
+    let token = ''
+    for (let round = 0; round <= KILLS; round++) {
+      const synchronous = round % 2 === 0 ? 'full' : 'normal'
+      running = await spawnServer(bundle.entry, dataDir, { DB_SYNCHRONOUS: synchronous })
+      const { url } = running
+      if (round === 0) token = await signUp(agent, url, 'crashtester')
+      else {
+        // Restarted after a kill: everything acknowledged before it is there, through the API too.
+        const totals = checkDatabase(acked)
+        const lastSet = [...acked.sets].at(-1)!
+        expect((await call(agent, url, 'GET', `/api/sets/${lastSet}`, undefined, token)).status).toBe(200)
+        log.push(
+          `after kill ${round}: ${acked.sets.size} sets and ${acked.cards.size} card adds acknowledged; stored ${totals.sets} sets, ${totals.cards} cards`,
+        )
+      }
+      if (round === KILLS) break
 
-    const server = running
-    let dead = false
-    const before = acked.sets.size + acked.cards.size
-    let failure: unknown
-    const lanes = Array.from({ length: LANES }, (_, lane) =>
-      writeUntilKilled(url, token, lane, round, acked, () => dead).catch((error: unknown) => {
-        failure ??= error
-      }),
-    )
-    // Once this round has written something, kill at a random moment with writes in flight.
-    const deadline = Date.now() + 10_000
-    while (acked.sets.size + acked.cards.size === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
-    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 750))
-    dead = true
-    server.child.kill('SIGKILL')
-    await server.exited
+      const server = running
+      let dead = false
+      const before = acked.sets.size + acked.cards.size
+      let failure: unknown
+      const lanes = Array.from({ length: LANES }, (_, lane) =>
+        writeUntilKilled(url, token, lane, round, acked, () => dead).catch((error: unknown) => {
+          failure ??= error
+        }),
+      )
+      // Once this round has written something, kill at a random moment with writes in flight.
+      const deadline = Date.now() + 10_000
+      while (acked.sets.size + acked.cards.size === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 750))
+      dead = true
+      server.child.kill('SIGKILL')
+      await server.exited
+      running = undefined
+      await Promise.all(lanes)
+      if (failure) throw failure
+      // Sockets to the dead server are useless now.
+      agent.destroy()
+    }
+    running?.child.kill('SIGTERM')
+    await running?.exited
     running = undefined
-    await Promise.all(lanes)
-    if (failure) throw failure
-    // Sockets to the dead server are useless now.
-    agent.destroy()
-  }
-  running?.child.kill('SIGTERM')
-  await running?.exited
-  running = undefined
-  console.log(log.join('\n'))
-  expect(acked.cards.size).toBeGreaterThan(0)
-}, SOAK ? 900_000 : 90_000)
+    console.log(log.join('\n'))
+    expect(acked.cards.size).toBeGreaterThan(0)
+  },
+  SOAK ? 900_000 : 90_000,
+)

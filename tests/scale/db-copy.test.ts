@@ -78,7 +78,13 @@ beforeAll(async () => {
   try {
     const token = await signUp(server, 'movingstudent')
     await signUp(server, 'anotherstudent')
-    const biology = await api(server, 'POST', '/api/sets', { title: 'Photosynthèse basics', description: 'Light and leaves', tags: 'biology,plants', isPublic: true }, token)
+    const biology = await api(
+      server,
+      'POST',
+      '/api/sets',
+      { title: 'Photosynthèse basics', description: 'Light and leaves', tags: 'biology,plants', isPublic: true },
+      token,
+    )
     const secret = await api(server, 'POST', '/api/sets', { title: 'Private notes', description: '', tags: '', isPublic: false }, token)
     const setIds = [biology.body.id, secret.body.id]
     const cardIds: string[] = []
@@ -88,12 +94,19 @@ beforeAll(async () => {
       cardIds.push(card.body.id)
     }
     expect((await api(server, 'DELETE', `/api/sets/${setIds[0]}/cards/${cardIds[2]}`, undefined, token)).status).toBe(204)
-    for (const [index, correct] of [[0, true], [4, false], [4, true], [1, true]] as const) {
+    for (const [index, correct] of [
+      [0, true],
+      [4, false],
+      [4, true],
+      [1, true],
+    ] as const) {
       const answer = await api(server, 'POST', `/api/sets/${setIds[index % 2]}/answers`, { cardId: cardIds[index], correct, mode: 'learn' }, token)
       expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
     }
     expect((await api(server, 'PUT', `/api/sets/${setIds[0]}/stars/${cardIds[4]}`, undefined, token)).status).toBeLessThan(300)
-    expect((await api(server, 'POST', `/api/sets/${setIds[0]}/match-results`, { timeTaken: 42, correctMatches: 5, incorrectMatches: 1 }, token)).status).toBe(201)
+    expect((await api(server, 'POST', `/api/sets/${setIds[0]}/match-results`, { timeTaken: 42, correctMatches: 5, incorrectMatches: 1 }, token)).status).toBe(
+      201,
+    )
     expect((await api(server, 'POST', `/api/sets/${setIds[0]}/learning-sessions`, { totalCards: 5 }, token)).status).toBe(201)
     const copy = await api(server, 'POST', `/api/sets/${setIds[0]}/copy`, undefined, token)
     expect(copy.status).toBe(201)
@@ -147,6 +160,8 @@ describe('db:copy', () => {
   }, 60_000)
 
   it('refuses a missing SQLite file', async () => {
-    await expect(copySqliteToPostgres(path.join(sqliteDir, 'missing.db'), databaseUrl(inject('postgresUrl'), 'postgres'))).rejects.toThrow(/^No SQLite database at /)
+    await expect(copySqliteToPostgres(path.join(sqliteDir, 'missing.db'), databaseUrl(inject('postgresUrl'), 'postgres'))).rejects.toThrow(
+      /^No SQLite database at /,
+    )
   })
 })

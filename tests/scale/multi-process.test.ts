@@ -100,10 +100,20 @@ describe('two server processes on one PostgreSQL database', () => {
     const token = await signUp(agent, urlOf(0), 'streamwatcher')
     const { ended, opened } = openStream(urlOf(0), token)
     await opened
-    const changed = await call(agent, urlOf(1), 'PATCH', '/api/users/me', { oldPassword: 'correct horse battery', password: 'a brand new password', passwordConfirm: 'a brand new password' }, token)
+    const changed = await call(
+      agent,
+      urlOf(1),
+      'PATCH',
+      '/api/users/me',
+      { oldPassword: 'correct horse battery', password: 'a brand new password', passwordConfirm: 'a brand new password' },
+      token,
+    )
     expect(changed.status).toBe(200)
     const answeredAt = Date.now()
-    const endedAt = await Promise.race([ended, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the stream on the other process is still open after 5 s')), 5000))])
+    const endedAt = await Promise.race([
+      ended,
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the stream on the other process is still open after 5 s')), 5000)),
+    ])
     expect(endedAt - answeredAt).toBeLessThan(2000)
   })
 
@@ -116,7 +126,9 @@ describe('two server processes on one PostgreSQL database', () => {
       expect(card.status).toBe(201)
       seeded.push(card.body.id)
     }
-    const adds = Array.from({ length: 100 }, (_, n) => call(agent, urlOf(n), 'POST', `/api/sets/${setId}/cards`, { term: `added ${n}`, definition: `from process ${n % 2}` }, token))
+    const adds = Array.from({ length: 100 }, (_, n) =>
+      call(agent, urlOf(n), 'POST', `/api/sets/${setId}/cards`, { term: `added ${n}`, definition: `from process ${n % 2}` }, token),
+    )
     const deletes = seeded.map((cardId, n) => call(agent, urlOf(n + 1), 'DELETE', `/api/sets/${setId}/cards/${cardId}`, undefined, token))
     const answers = await Promise.all([...adds, ...deletes])
     expect(answers.slice(0, 100).map((answer) => answer.status)).toEqual(Array(100).fill(201))
@@ -161,7 +173,10 @@ describe('two server processes on one PostgreSQL database', () => {
     const cards = await call(agent, survivor.url, 'GET', `/api/sets/${setId}/cards?perPage=500`, undefined, token)
     expect(cards.status).toBe(200)
     const stored = new Set((cards.body.items as Array<{ id: string }>).map((card) => card.id))
-    expect([...answered].filter((id) => !stored.has(id)), 'answered but lost').toEqual([])
+    expect(
+      [...answered].filter((id) => !stored.has(id)),
+      'answered but lost',
+    ).toEqual([])
     expect(dense(cards.body.items)).toBe(true)
     expect((await call(agent, survivor.url, 'GET', `/api/sets/${setId}`, undefined, token)).body.cardCount).toBe(stored.size)
     // The survivor still writes.

@@ -31,7 +31,17 @@ function startPrimary(env: Record<string, string>): { child: ChildProcess; outpu
   let output = ''
   const child = spawn(process.execPath, [bundle.entry], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SMTP_URL: '', AUTH_SECRET, LOG_REQUESTS: 'true', BACKUP_INTERVAL_HOURS: '0', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_URL: '',
+      AUTH_SECRET,
+      LOG_REQUESTS: 'true',
+      BACKUP_INTERVAL_HOURS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))

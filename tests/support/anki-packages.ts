@@ -153,31 +153,32 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
       type.fields.forEach((name, ord) => db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)').run(type.id, ord, name, new Uint8Array()))
     }
     for (const [name, id] of decks) {
-      db.prepare('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)').run(id, name.split('::').join('\x1f'), new Uint8Array(), Uint8Array.from(protoBytes(1, new Uint8Array())))
+      db.prepare('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)').run(
+        id,
+        name.split('::').join('\x1f'),
+        new Uint8Array(),
+        Uint8Array.from(protoBytes(1, new Uint8Array())),
+      )
     }
   }
   let cardId = 1_650_000_000_000
   const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, ?, 0, 0, ?)')
   const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, 0, 0, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)')
-  const insertAll = db.transaction(() => notes.forEach((note, index) => {
-    const type = NOTE_TYPES[note.type ?? 'basic']
-    const id = 1_650_000_000_000 + index
-    const fields = [...note.fields]
-    while (fields.length < type.fields.length) fields.push('')
-    insertNote.run(
-      id,
-      `guid${index}`,
-      type.id,
-      note.tags ? ` ${note.tags.join(' ')} ` : '',
-      fields.join('\x1f'),
-      fields[0] ?? '',
-      '',
-    )
-    const ords = type.cloze ? [...new Set([...(fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((match) => Number(match[1]) - 1))] : Array.from({ length: type.templates }, (_, ord) => ord)
-    for (const ord of ords.length > 0 ? ords : [0]) {
-      insertCard.run(cardId++, id, decks.get(note.deck ?? 'Default'), ord, index, '')
-    }
-  }))
+  const insertAll = db.transaction(() =>
+    notes.forEach((note, index) => {
+      const type = NOTE_TYPES[note.type ?? 'basic']
+      const id = 1_650_000_000_000 + index
+      const fields = [...note.fields]
+      while (fields.length < type.fields.length) fields.push('')
+      insertNote.run(id, `guid${index}`, type.id, note.tags ? ` ${note.tags.join(' ')} ` : '', fields.join('\x1f'), fields[0] ?? '', '')
+      const ords = type.cloze
+        ? [...new Set([...(fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((match) => Number(match[1]) - 1))]
+        : Array.from({ length: type.templates }, (_, ord) => ord)
+      for (const ord of ords.length > 0 ? ords : [0]) {
+        insertCard.run(cardId++, id, decks.get(note.deck ?? 'Default'), ord, index, '')
+      }
+    }),
+  )
   insertAll()
   if (schema === 18) useUnicase(db)
   db.close()

@@ -98,11 +98,7 @@ export async function buildSet(
   await app.db.transaction().execute(async (trx) => {
     await insertSet(
       trx,
-      newSetRow(
-        owner.id,
-        { id, title, description: options.description ?? '', tags, isPublic: options.isPublic ?? false, cardCount: cards.length },
-        now,
-      ),
+      newSetRow(owner.id, { id, title, description: options.description ?? '', tags, isPublic: options.isPublic ?? false, cardCount: cards.length }, now),
     )
     await replaceSetTags(trx, id, tags)
     await insertCards(trx, cards)

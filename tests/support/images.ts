@@ -3,8 +3,7 @@ import sharp from 'sharp'
 
 /** Pictures the tests make themselves: every accepted type, and the files that must be refused. */
 
-export const solid = (width: number, height: number, colour = '#3366cc') =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
+export const solid = (width: number, height: number, colour = '#3366cc') => sharp({ create: { width, height, channels: 3, background: colour } })
 
 export const pngImage = (width = 64, height = 48) => solid(width, height).png().toBuffer()
 export const jpegImage = (width = 64, height = 48) => solid(width, height).jpeg().toBuffer()
@@ -14,7 +13,9 @@ export const gifImage = (width = 64, height = 48) => solid(width, height).gif().
 /** A three-frame GIF (red, green, blue), 10 × 30 each. */
 export async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((colour) => solid(10, 30, colour).png().toBuffer()))
-  return sharp(frames, { join: { animated: true } }).gif({ loop: 0, delay: [100, 100, 100] }).toBuffer()
+  return sharp(frames, { join: { animated: true } })
+    .gif({ loop: 0, delay: [100, 100, 100] })
+    .toBuffer()
 }
 
 /** A JPEG with a camera make and a GPS position in its EXIF. */

@@ -5,9 +5,7 @@ export function decodeBody(raw: string): string {
   const [headers = '', ...bodyParts] = raw.split(/\r?\n\r?\n/)
   const body = bodyParts.join('\n\n')
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     return Buffer.from(bytes, 'latin1').toString('utf8')
   }
   return body

@@ -107,7 +107,10 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     send(message) {
       const sending = smtp.send(message)
       mailsInFlight.add(sending)
-      sending.then(() => mailsInFlight.delete(sending), () => mailsInFlight.delete(sending))
+      sending.then(
+        () => mailsInFlight.delete(sending),
+        () => mailsInFlight.delete(sending),
+      )
       return sending
     },
     close: () => smtp.close(),

@@ -51,7 +51,9 @@ const COUNTER_TABLE = 'test_change_counter'
 export async function listTables(db: DB): Promise<string[]> {
   const rows =
     dialectOf(db) === 'postgres'
-      ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> ${COUNTER_TABLE} order by tablename`.execute(db)
+      ? await sql<{
+          name: string
+        }>`select tablename as name from pg_tables where schemaname = current_schema() and tablename <> ${COUNTER_TABLE} order by tablename`.execute(db)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
   return rows.rows.map((row) => row.name)
 }

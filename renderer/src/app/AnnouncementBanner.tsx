@@ -1,11 +1,5 @@
 import { useState } from 'react'
-import {
-  ANNOUNCEMENT_STORAGE_KEY,
-  ANNOUNCEMENT_TEXT,
-  ANNOUNCEMENT_VERSION,
-  dismissalRecord,
-  isBannerHidden,
-} from '@/features/announcement/announcement'
+import { ANNOUNCEMENT_STORAGE_KEY, ANNOUNCEMENT_TEXT, ANNOUNCEMENT_VERSION, dismissalRecord, isBannerHidden } from '@/features/announcement/announcement'
 import styles from './AnnouncementBanner.module.css'
 
 function readDismissal(): string | null {

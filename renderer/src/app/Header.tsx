@@ -100,13 +100,7 @@ export function Header() {
               Register
             </Link>
           )}
-          <button
-            type="button"
-            className={styles.themeButton}
-            onClick={toggleTheme}
-            aria-label={`Switch to ${themeLabel}`}
-            title={themeLabel}
-          >
+          <button type="button" className={styles.themeButton} onClick={toggleTheme} aria-label={`Switch to ${themeLabel}`} title={themeLabel}>
             {theme === 'dark' ? '☀' : '☾'}
           </button>
         </nav>
@@ -124,12 +118,7 @@ export function Header() {
         </button>
       </div>
 
-      <div
-        ref={menuRef}
-        id="mobile-menu"
-        className={`${styles.mobileMenu} ${menuOpen ? styles.mobileMenuOpen : ''}`}
-        hidden={!menuOpen}
-      >
+      <div ref={menuRef} id="mobile-menu" className={`${styles.mobileMenu} ${menuOpen ? styles.mobileMenuOpen : ''}`} hidden={!menuOpen}>
         {username !== undefined && (
           <p className={styles.signedInAs}>
             Signed in as <strong>{username}</strong>

@@ -118,13 +118,7 @@ export type UploadProgress = (loaded: number, total: number) => void
  * A JSON call like apiRequest (or a FormData upload), sent with XMLHttpRequest so that the
  * upload's progress can be followed (fetch cannot report it). Same errors as apiRequest.
  */
-export function apiUpload<T>(
-  method: string,
-  path: string,
-  body: unknown,
-  onProgress?: UploadProgress,
-  options: Omit<RequestOptions, 'body'> = {},
-): Promise<T> {
+export function apiUpload<T>(method: string, path: string, body: unknown, onProgress?: UploadProgress, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open(method, `/api${path}`)

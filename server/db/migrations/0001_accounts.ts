@@ -30,12 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated', 'text', (col) => col.notNull())
     .execute()
   // Usernames are unique whatever their case, and looked up that way at login.
-  await db.schema
-    .createIndex('users_username_lower_unique')
-    .on('users')
-    .unique()
-    .expression(sql`lower(username)`)
-    .execute()
+  await db.schema.createIndex('users_username_lower_unique').on('users').unique().expression(sql`lower(username)`).execute()
   await db.schema.createIndex('users_plan_id').on('users').column('plan_id').execute()
 
   await db.schema

@@ -45,7 +45,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     delete from study_set_search where rowid = (select search_id from study_set_search_ids where set_id = old.id);
     delete from study_set_search_ids where set_id = old.id;`
   await sql`create trigger study_sets_search_insert after insert on study_sets begin ${indexNew} end`.execute(db)
-  await sql`create trigger study_sets_search_update after update of title, description, tags, is_public, created on study_sets begin ${dropOld} ${indexNew} end`.execute(db)
+  await sql`create trigger study_sets_search_update after update of title, description, tags, is_public, created on study_sets begin ${dropOld} ${indexNew} end`.execute(
+    db,
+  )
   await sql`create trigger study_sets_search_delete after delete on study_sets begin ${dropOld} end`.execute(db)
 
   // Sets of the same millisecond are numbered in id order, as the list orders them.

@@ -24,8 +24,7 @@ export function authRoutes(deps: Deps): Router {
   const router = new Router()
   sessions.prepareLogin(deps)
   const limits = deps.config.rateLimits
-  const limit = (name: string, max: number) =>
-    rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
+  const limit = (name: string, max: number) => rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
 
   route<Input<typeof registerSchema>>(
     router,
@@ -46,7 +45,14 @@ export function authRoutes(deps: Deps): Router {
 
   route<Input<typeof emailOnlySchema>>(
     router,
-    { method: 'POST', path: '/api/auth/request-verification', auth: 'none', summary: 'Mail a new verification link', body: emailOnlySchema, responses: ALWAYS_NO_CONTENT },
+    {
+      method: 'POST',
+      path: '/api/auth/request-verification',
+      auth: 'none',
+      summary: 'Mail a new verification link',
+      body: emailOnlySchema,
+      responses: ALWAYS_NO_CONTENT,
+    },
     limit('request-verification', limits.email),
     async (ctx) => {
       await links.requestVerification(deps, ctx.state.input.email)
@@ -56,7 +62,14 @@ export function authRoutes(deps: Deps): Router {
 
   route<Input<typeof tokenOnlySchema>>(
     router,
-    { method: 'POST', path: '/api/auth/confirm-verification', auth: 'none', summary: "Verify an account with its emailed link's token (400 for a bad or expired one)", body: tokenOnlySchema, responses: NO_CONTENT },
+    {
+      method: 'POST',
+      path: '/api/auth/confirm-verification',
+      auth: 'none',
+      summary: "Verify an account with its emailed link's token (400 for a bad or expired one)",
+      body: tokenOnlySchema,
+      responses: NO_CONTENT,
+    },
     async (ctx) => {
       await links.confirmVerification(deps, ctx.state.input.token)
       ctx.status = 204
@@ -81,7 +94,13 @@ export function authRoutes(deps: Deps): Router {
 
   route<Authenticated>(
     router,
-    { method: 'POST', path: '/api/auth/refresh', auth: 'token', summary: 'A fresh token for the same session', responses: { 200: { description: 'The new token and the account', schema: 'AuthResponse' } } },
+    {
+      method: 'POST',
+      path: '/api/auth/refresh',
+      auth: 'token',
+      summary: 'A fresh token for the same session',
+      responses: { 200: { description: 'The new token and the account', schema: 'AuthResponse' } },
+    },
     requireUser(deps),
     async (ctx) => {
       ctx.body = await sessions.refresh(deps, ctx.state.auth)
@@ -90,7 +109,13 @@ export function authRoutes(deps: Deps): Router {
 
   route<Authenticated>(
     router,
-    { method: 'POST', path: '/api/auth/logout', auth: 'token', summary: "End this token's session at once (other devices stay signed in)", responses: NO_CONTENT },
+    {
+      method: 'POST',
+      path: '/api/auth/logout',
+      auth: 'token',
+      summary: "End this token's session at once (other devices stay signed in)",
+      responses: NO_CONTENT,
+    },
     requireUser(deps),
     async (ctx) => {
       await sessions.logout(deps, ctx.state.auth)
@@ -100,7 +125,14 @@ export function authRoutes(deps: Deps): Router {
 
   route<Input<typeof emailOnlySchema>>(
     router,
-    { method: 'POST', path: '/api/auth/request-password-reset', auth: 'none', summary: 'Mail a password-reset link', body: emailOnlySchema, responses: ALWAYS_NO_CONTENT },
+    {
+      method: 'POST',
+      path: '/api/auth/request-password-reset',
+      auth: 'none',
+      summary: 'Mail a password-reset link',
+      body: emailOnlySchema,
+      responses: ALWAYS_NO_CONTENT,
+    },
     limit('request-password-reset', limits.email),
     async (ctx) => {
       await links.requestPasswordReset(deps, ctx.state.input.email)
@@ -126,7 +158,14 @@ export function authRoutes(deps: Deps): Router {
 
   route<Authenticated & Input<typeof requestEmailChangeSchema>>(
     router,
-    { method: 'POST', path: '/api/auth/request-email-change', auth: 'verified', summary: 'Mail a confirmation link to a new address', body: requestEmailChangeSchema, responses: NO_CONTENT },
+    {
+      method: 'POST',
+      path: '/api/auth/request-email-change',
+      auth: 'verified',
+      summary: 'Mail a confirmation link to a new address',
+      body: requestEmailChangeSchema,
+      responses: NO_CONTENT,
+    },
     limit('request-email-change', limits.email),
     requireVerifiedUser(deps),
     async (ctx) => {

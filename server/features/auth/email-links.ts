@@ -49,12 +49,7 @@ export interface LiveLinkToken {
 }
 
 /** Finds the live token of a link, or answers 400 with `fields.token`. */
-export async function liveLinkToken(
-  deps: Deps,
-  purpose: EmailTokenPurpose,
-  token: string,
-  message: string = messages.tokenInvalid,
-): Promise<LiveLinkToken> {
+export async function liveLinkToken(deps: Deps, purpose: EmailTokenPurpose, token: string, message: string = messages.tokenInvalid): Promise<LiveLinkToken> {
   const rejected = () => invalidInput({ token: message }, message)
   const row = await findLiveEmailToken(deps.db, purpose, hashLinkToken(token), nowIso(deps))
   const user = row && (await findUserById(deps.db, row.user_id))

@@ -83,9 +83,7 @@ export async function startSession(deps: Deps, user: UserWithPlan): Promise<Auth
 /** `address` is the client's, for the failed-login limit (see login-limit.ts). */
 export async function login(deps: Deps, input: LoginInput, address: string): Promise<AuthResponse> {
   const identity = input.identity
-  const user = identity.includes('@')
-    ? await findUserByEmail(deps.db, identity)
-    : await findUserByUsername(deps.db, identity)
+  const user = identity.includes('@') ? await findUserByEmail(deps.db, identity) : await findUserByUsername(deps.db, identity)
   const attempt = await beginLoginAttempt(deps, loginAccountKey(identity, user?.id), address)
   if (!(await passwordMatches(deps, input.password, user)) || !user) {
     throw invalidInput(undefined, messages.failedToAuthenticate)

@@ -78,7 +78,10 @@ const CARD_INSERT_CHUNK = 100
 /** Inserts many cards (an import, a copy) in chunks, in the caller's transaction. */
 export async function insertCards(db: DB, cards: Insertable<FlashcardsTable>[]): Promise<void> {
   for (let start = 0; start < cards.length; start += CARD_INSERT_CHUNK) {
-    await db.insertInto('flashcards').values(cards.slice(start, start + CARD_INSERT_CHUNK)).execute()
+    await db
+      .insertInto('flashcards')
+      .values(cards.slice(start, start + CARD_INSERT_CHUNK))
+      .execute()
   }
 }
 

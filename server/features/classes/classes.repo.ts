@@ -38,12 +38,7 @@ export async function findClassByCode(db: DB, joinCode: string): Promise<ClassWi
 }
 
 export async function isMember(db: DB, classId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('class_members')
-    .select('user_id')
-    .where('class_id', '=', classId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const row = await db.selectFrom('class_members').select('user_id').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst()
   return row !== undefined
 }
 
@@ -151,7 +146,9 @@ export async function countDueByStudentAndSet(db: DB, classId: string, until: st
   const rows = await db
     .selectFrom('card_memory')
     .innerJoin('class_sets', 'class_sets.set_id', 'card_memory.study_set_id')
-    .innerJoin('class_members', (join) => join.onRef('class_members.class_id', '=', 'class_sets.class_id').onRef('class_members.user_id', '=', 'card_memory.user_id'))
+    .innerJoin('class_members', (join) =>
+      join.onRef('class_members.class_id', '=', 'class_sets.class_id').onRef('class_members.user_id', '=', 'card_memory.user_id'),
+    )
     .select(['card_memory.user_id', 'card_memory.study_set_id', (eb) => eb.fn.countAll<number | string>().as('due')])
     .where('class_sets.class_id', '=', classId)
     .where('card_memory.due', '<=', until)

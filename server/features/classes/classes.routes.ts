@@ -49,7 +49,7 @@ export function classesRoutes(deps: Deps): Router {
       auth: 'verified',
       summary: 'The classes the caller teaches or is a student of, newest first',
       query: classListQuerySchema,
-      responses: { 200: { description: 'A page of classes, each with the caller\'s role', schema: { list: 'Classroom' } } },
+      responses: { 200: { description: "A page of classes, each with the caller's role", schema: { list: 'Classroom' } } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -65,7 +65,7 @@ export function classesRoutes(deps: Deps): Router {
       auth: 'verified',
       summary: 'Join a class as a student with its code (any case, spaces and dashes ignored)',
       description:
-        'Joining twice, or one\'s own class, changes nothing. An unknown code is 404. Failed attempts are limited per client address (RATE_LIMIT_CLASS_JOIN_FAILURES per window; 429 with Retry-After once used up, the right code included).',
+        "Joining twice, or one's own class, changes nothing. An unknown code is 404. Failed attempts are limited per client address (RATE_LIMIT_CLASS_JOIN_FAILURES per window; 429 with Retry-After once used up, the right code included).",
       body: classSchemas.joinClass,
       responses: { 200: { description: 'The class joined', schema: 'Classroom' } },
     },

@@ -1,13 +1,6 @@
 import Papa from 'papaparse'
 import type { z } from 'zod'
-import {
-  type ClassProgressItem,
-  type ClassProgressResponse,
-  type ClassRole,
-  type Classroom,
-  type ClassroomDetail,
-  classMessages,
-} from '#shared/api/classes'
+import { type ClassProgressItem, type ClassProgressResponse, type ClassRole, type Classroom, type ClassroomDetail, classMessages } from '#shared/api/classes'
 import type { ListResponse, StudySet } from '#shared/api/sets'
 import type { PageQuery } from '#server/http/pagination'
 import { cardProgress } from '#shared/study/mastery'
@@ -81,9 +74,7 @@ async function withFreshJoinCode(write: (code: string) => Promise<void>): Promis
 export async function createClass(deps: Deps, auth: AuthState, input: CreateClass): Promise<Classroom> {
   const now = deps.clock.now().toISOString()
   const id = newId()
-  await withFreshJoinCode((code) =>
-    repo.insertClass(deps.db, { id, owner_id: auth.user.id, name: input.name, join_code: code, created: now, updated: now }),
-  )
+  await withFreshJoinCode((code) => repo.insertClass(deps.db, { id, owner_id: auth.user.id, name: input.name, join_code: code, created: now, updated: now }))
   return reload(deps.db, id, 'teacher')
 }
 

@@ -10,7 +10,13 @@ export function healthRoutes(deps: Deps): Router {
   const database = dialectOf(deps.db)
   route(
     router,
-    { method: 'GET', path: '/api/health', auth: 'none', summary: 'Whether the server is up, its version and the database it runs on', responses: { 200: { description: 'Up', schema: 'Health' } } },
+    {
+      method: 'GET',
+      path: '/api/health',
+      auth: 'none',
+      summary: 'Whether the server is up, its version and the database it runs on',
+      responses: { 200: { description: 'Up', schema: 'Health' } },
+    },
     (ctx) => {
       ctx.set('Cache-Control', 'no-store')
       ctx.body = { status: 'ok', version, database }

@@ -118,7 +118,11 @@ export function importsRoutes(deps: Deps): Router {
       responses: { 200: { description: 'The preview: format, sets with all their cards, problems with their line or note number' } },
     },
     requireVerifiedUser<Preview>(deps),
-    rateLimit(deps.rateLimitStore, deps.clock, { name: 'import-preview', max: deps.config.rateLimits.import, windowSeconds: deps.config.rateLimits.windowSeconds }),
+    rateLimit(deps.rateLimitStore, deps.clock, {
+      name: 'import-preview',
+      max: deps.config.rateLimits.import,
+      windowSeconds: deps.config.rateLimits.windowSeconds,
+    }),
     async (ctx) => {
       const preview: ImportPreview = await previewImport(deps, ctx.state.auth, ctx.state.job)
       ctx.body = preview

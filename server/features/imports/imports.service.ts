@@ -30,7 +30,10 @@ export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob):
       const definitionImage = card.definitionImage ? (mediaIds.get(card.definitionImage) ?? null) : null
       // A side that was only a picture is empty once the picture is left out.
       if ((!card.term && !termImage) || (!card.definition && !definitionImage)) {
-        problems.push({ line: card.line, message: `${job.kind === 'file' && (job.extension === 'apkg' || job.extension === 'colpkg') ? 'note' : 'line'} ${card.line}: one side is only a picture, which could not be imported; skipped` })
+        problems.push({
+          line: card.line,
+          message: `${job.kind === 'file' && (job.extension === 'apkg' || job.extension === 'colpkg') ? 'note' : 'line'} ${card.line}: one side is only a picture, which could not be imported; skipped`,
+        })
         return []
       }
       return [{ term: card.term, definition: card.definition, termImage, definitionImage }]

@@ -6,7 +6,14 @@ import { parseCsvFile, parseJsonFile, parseSeparatedText, parseTextFile, type Se
 
 /** One file or pasted text to read, as sent to the import worker. */
 export type ParseJob =
-  | { kind: 'file'; name: string; extension: 'apkg' | 'colpkg' | 'csv' | 'tsv' | 'txt' | 'json'; bytes: Uint8Array; separators: Separators; limits: PackageLimits }
+  | {
+      kind: 'file'
+      name: string
+      extension: 'apkg' | 'colpkg' | 'csv' | 'tsv' | 'txt' | 'json'
+      bytes: Uint8Array
+      separators: Separators
+      limits: PackageLimits
+    }
   | { kind: 'pasted'; text: string; separators: Separators }
 
 /** The worker's answer: the parsed import, or the message for a file it refuses (null: an unexpected failure). */

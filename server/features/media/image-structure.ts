@@ -17,7 +17,10 @@ export interface ImageStructure {
 
 /** Why the bytes are not a well-formed image of one of the four formats. */
 export class ImageStructureError extends Error {
-  constructor(readonly reason: 'unknown_format' | 'malformed' | 'trailing_data', message: string) {
+  constructor(
+    readonly reason: 'unknown_format' | 'malformed' | 'trailing_data',
+    message: string,
+  ) {
     super(message)
     this.name = 'ImageStructureError'
   }

@@ -84,7 +84,9 @@ function unused(db: DB) {
         eb
           .selectFrom('flashcards')
           .select('flashcards.id')
-          .where((card) => card.or([card('flashcards.term_image_id', '=', eb.ref('media.id')), card('flashcards.definition_image_id', '=', eb.ref('media.id'))])),
+          .where((card) =>
+            card.or([card('flashcards.term_image_id', '=', eb.ref('media.id')), card('flashcards.definition_image_id', '=', eb.ref('media.id'))]),
+          ),
       ),
     ),
   )

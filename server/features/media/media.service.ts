@@ -134,7 +134,15 @@ async function mayReadAnySet(deps: Deps, sets: { id: string }[], auth: AuthState
  */
 export async function requireOwnMedia(deps: Pick<Deps, 'db'>, userId: string, images: Record<string, string | null | undefined>): Promise<void> {
   const named = Object.entries(images).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  const owned = new Set((await repo.findOwnedMedia(deps.db, userId, named.map(([, id]) => id))).map((row) => row.id))
+  const owned = new Set(
+    (
+      await repo.findOwnedMedia(
+        deps.db,
+        userId,
+        named.map(([, id]) => id),
+      )
+    ).map((row) => row.id),
+  )
   const unknown = named.filter(([, id]) => !owned.has(id))
   if (unknown.length > 0) throw invalidInput(Object.fromEntries(unknown.map(([field]) => [field, mediaMessages.unknownImage])))
 }

@@ -50,13 +50,20 @@ describe('on a synthetic log drawn from a known FSRS-6 model', () => {
   })
 
   it('evaluateLog: fitted parameters on time-series splits come close to the expected log loss and beat the defaults', async () => {
-    const evaluation = await evaluateLog(log.map((review) => ({ cardId: review.cardId, at: review.at, rating: review.rating })), 5)
+    const evaluation = await evaluateLog(
+      log.map((review) => ({ cardId: review.cardId, at: review.at, rating: review.rating })),
+      5,
+    )
     expect(evaluation.parameters).toHaveLength(21)
     expect(evaluation.fitted.count).toBe(evaluation.default.count)
     const measuredAt = new Set(predictRecall(TRUE_WEIGHTS, log).map((prediction) => prediction.at.getTime()))
     expect(measuredAt.size).toBeGreaterThan(0)
-    const expected = expectedLogLoss(log.filter((review) => review.probability !== undefined && review.elapsedDays > 0).map((review) => review.probability as number))
-    console.info(`expected ${expected.mean.toFixed(4)} ± ${expected.sd.toFixed(4)}; default ${JSON.stringify(evaluation.default)}; fitted ${JSON.stringify(evaluation.fitted)}`)
+    const expected = expectedLogLoss(
+      log.filter((review) => review.probability !== undefined && review.elapsedDays > 0).map((review) => review.probability as number),
+    )
+    console.info(
+      `expected ${expected.mean.toFixed(4)} ± ${expected.sd.toFixed(4)}; default ${JSON.stringify(evaluation.default)}; fitted ${JSON.stringify(evaluation.fitted)}`,
+    )
     expect(evaluation.fitted.logLoss).toBeLessThan(evaluation.default.logLoss)
     expect(Math.abs(evaluation.fitted.logLoss - expected.mean)).toBeLessThan(0.03)
     expect(evaluation.fitted.rmseBins).toBeLessThan(evaluation.default.rmseBins)

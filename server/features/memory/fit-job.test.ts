@@ -21,11 +21,31 @@ const deps = () => ({ db, clock, logger: silentLogger })
 /** A student with this log in the database, and card states computed from it with the defaults. */
 async function studentWithLog(userId: string, cards: number, seed: number): Promise<number> {
   const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
-  await db.insertInto('users').values({ id: userId, username: userId, email: `${userId}@x.org`, password_hash: 'h', token_key: 'k', verified: 1, plan_id: plan.id, avatar: null, created: T, updated: T }).execute()
+  await db
+    .insertInto('users')
+    .values({
+      id: userId,
+      username: userId,
+      email: `${userId}@x.org`,
+      password_hash: 'h',
+      token_key: 'k',
+      verified: 1,
+      plan_id: plan.id,
+      avatar: null,
+      created: T,
+      updated: T,
+    })
+    .execute()
   const setId = `set-${userId}`
-  await db.insertInto('study_sets').values({ id: setId, owner_id: userId, title: 't', description: '', tags: '', is_public: 0, card_count: cards, created: T, updated: T }).execute()
+  await db
+    .insertInto('study_sets')
+    .values({ id: setId, owner_id: userId, title: 't', description: '', tags: '', is_public: 0, card_count: cards, created: T, updated: T })
+    .execute()
   for (let i = 0; i < cards; i++) {
-    await db.insertInto('flashcards').values({ id: `${userId}-card${i}`, study_set_id: setId, term: `t${i}`, definition: 'd', position: i + 1, created: T }).execute()
+    await db
+      .insertInto('flashcards')
+      .values({ id: `${userId}-card${i}`, study_set_id: setId, term: `t${i}`, definition: 'd', position: i + 1, created: T })
+      .execute()
   }
   const log = simulateLog({ settings: { desiredRetention: 0.9, weights: TRUE_WEIGHTS }, cards, days: 120, seed, maxDelayDays: 3 })
   await db.transaction().execute(async (trx) => {
@@ -33,17 +53,37 @@ async function studentWithLog(userId: string, cards: number, seed: number): Prom
       await trx
         .insertInto('review_log')
         .values({
-          id: `${userId}-r${i}`, user_id: userId, flashcard_id: `${userId}-${review.cardId}`, study_set_id: setId, mode: 'review', question: 'self_graded',
-          outcome: review.rating > 1 ? 'right' : 'wrong', correct: review.rating > 1 ? 1 : 0, rating: review.rating, duration_ms: null,
-          answered_at: review.at.toISOString(), received_at: review.at.toISOString(), client_id: null, state: 0, elapsed_days: review.elapsedDays,
-          scheduled_days: 0, stability: 1, difficulty: 5, due: review.at.toISOString(), response: null,
+          id: `${userId}-r${i}`,
+          user_id: userId,
+          flashcard_id: `${userId}-${review.cardId}`,
+          study_set_id: setId,
+          mode: 'review',
+          question: 'self_graded',
+          outcome: review.rating > 1 ? 'right' : 'wrong',
+          correct: review.rating > 1 ? 1 : 0,
+          rating: review.rating,
+          duration_ms: null,
+          answered_at: review.at.toISOString(),
+          received_at: review.at.toISOString(),
+          client_id: null,
+          state: 0,
+          elapsed_days: review.elapsedDays,
+          scheduled_days: 0,
+          stability: 1,
+          difficulty: 5,
+          due: review.at.toISOString(),
+          response: null,
         })
         .execute()
     }
     for (let i = 0; i < cards; i++) {
       const reviews = log.filter((review) => review.cardId === `card${i}`)
       const last = replay(DEFAULT_SETTINGS, reviews).at(-1)
-      if (last) await trx.insertInto('card_memory').values(toCardMemoryRow(userId, `${userId}-card${i}`, setId, last.memory)).execute()
+      if (last)
+        await trx
+          .insertInto('card_memory')
+          .values(toCardMemoryRow(userId, `${userId}-card${i}`, setId, last.memory))
+          .execute()
     }
   })
   return log.length
@@ -97,14 +137,24 @@ describe('fitDueStudents', () => {
     const stored = await db.selectFrom('user_settings').select(['parameters', 'parameters_fitted_at']).where('user_id', '=', 'ada').executeTakeFirstOrThrow()
     // Nothing new to learn: the next pass does nothing and changes nothing.
     expect(await fitDueStudents(deps())).toEqual([])
-    expect(await db.selectFrom('user_settings').select(['parameters', 'parameters_fitted_at']).where('user_id', '=', 'ada').executeTakeFirstOrThrow()).toEqual(stored)
+    expect(await db.selectFrom('user_settings').select(['parameters', 'parameters_fitted_at']).where('user_id', '=', 'ada').executeTakeFirstOrThrow()).toEqual(
+      stored,
+    )
   }, 60_000)
 
   it('leaves a student claimed by another process alone until the claim is an hour old', async () => {
     await studentWithLog('ada', 150, 7)
     await db
       .insertInto('user_settings')
-      .values({ user_id: 'ada', desired_retention: 0.9, parameters: null, parameters_fitted_at: null, parameters_review_count: null, fit_claimed_at: '2025-05-31T23:30:00.000Z', updated: T })
+      .values({
+        user_id: 'ada',
+        desired_retention: 0.9,
+        parameters: null,
+        parameters_fitted_at: null,
+        parameters_review_count: null,
+        fit_claimed_at: '2025-05-31T23:30:00.000Z',
+        updated: T,
+      })
       .execute()
     expect(await fitDueStudents(deps())).toEqual([])
     await db.updateTable('user_settings').set({ fit_claimed_at: '2025-05-31T22:59:00.000Z' }).execute()

@@ -48,7 +48,15 @@ async function claim(db: DB, userId: string, now: Date): Promise<boolean> {
   const at = now.toISOString()
   await db
     .insertInto('user_settings')
-    .values({ user_id: userId, desired_retention: settingsOf(undefined).desiredRetention, parameters: null, parameters_fitted_at: null, parameters_review_count: null, fit_claimed_at: null, updated: at })
+    .values({
+      user_id: userId,
+      desired_retention: settingsOf(undefined).desiredRetention,
+      parameters: null,
+      parameters_fitted_at: null,
+      parameters_review_count: null,
+      fit_claimed_at: null,
+      updated: at,
+    })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute()
   const stale = new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString()
@@ -71,7 +79,10 @@ export async function recomputeStates(db: DB, userId: string): Promise<number> {
       if (!locked) return
       const history = await repo.listCardReviews(trx, userId, card.flashcard_id)
       if (history.length === 0) return
-      const last = replay(settings, history.map((row) => ({ rating: row.rating as FsrsRating, at: new Date(row.answered_at) }))).at(-1)
+      const last = replay(
+        settings,
+        history.map((row) => ({ rating: row.rating as FsrsRating, at: new Date(row.answered_at) })),
+      ).at(-1)
       if (!last) return
       await repo.upsertCardMemory(trx, toCardMemoryRow(userId, card.flashcard_id, card.study_set_id, last.memory))
     })

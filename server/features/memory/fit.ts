@@ -96,7 +96,12 @@ export function predictRecall(weights: readonly number[] | null, reviews: readon
     let state: { stability: number; difficulty: number } | null = null
     for (const review of history) {
       if (state && review.deltaT > 0) {
-        predictions.push({ probability: forgetting_curve(w, review.deltaT, state.stability), recalled: review.rating > 1 ? 1 : 0, at: review.at, deltaT: review.deltaT })
+        predictions.push({
+          probability: forgetting_curve(w, review.deltaT, state.stability),
+          recalled: review.rating > 1 ? 1 : 0,
+          at: review.at,
+          deltaT: review.deltaT,
+        })
       }
       state = algorithm.next_state(state, review.deltaT, review.rating)
     }

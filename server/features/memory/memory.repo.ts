@@ -19,7 +19,15 @@ export async function findSettings(db: DB, userId: string): Promise<UserSettings
 export async function upsertRetention(db: DB, userId: string, desiredRetention: number, at: string): Promise<void> {
   await db
     .insertInto('user_settings')
-    .values({ user_id: userId, desired_retention: desiredRetention, parameters: null, parameters_fitted_at: null, parameters_review_count: null, fit_claimed_at: null, updated: at })
+    .values({
+      user_id: userId,
+      desired_retention: desiredRetention,
+      parameters: null,
+      parameters_fitted_at: null,
+      parameters_review_count: null,
+      fit_claimed_at: null,
+      updated: at,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ desired_retention: desiredRetention, updated: at }))
     .execute()
 }
@@ -76,7 +84,11 @@ export async function listCardReviews(db: DB, userId: string, cardId: string) {
     .execute()
 }
 
-export async function updateReviewFields(db: DB, id: string, fields: Pick<ReviewLogRow, 'state' | 'elapsed_days' | 'scheduled_days' | 'stability' | 'difficulty' | 'due'>) {
+export async function updateReviewFields(
+  db: DB,
+  id: string,
+  fields: Pick<ReviewLogRow, 'state' | 'elapsed_days' | 'scheduled_days' | 'stability' | 'difficulty' | 'due'>,
+) {
   await db.updateTable('review_log').set(fields).where('id', '=', id).execute()
 }
 
@@ -196,9 +208,7 @@ export async function countReviews(db: DB, userId: string): Promise<number> {
  * (user_id, due) index gives the order. Only cards of sets the user may still read.
  */
 export async function listDue(db: DB, userId: string, before: string, setId: string | undefined, limit: number, offset: number) {
-  let query = readableMemory(db, userId)
-    .innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id')
-    .where('card_memory.due', '<=', before)
+  let query = readableMemory(db, userId).innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id').where('card_memory.due', '<=', before)
   if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
   return query
     .select([

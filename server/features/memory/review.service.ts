@@ -84,7 +84,14 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
     repo.findSettings(deps.db, auth.user.id),
   ])
   const weights = storedWeights(settingsRow)
-  const cards = new Map((await findCardsWithImages(deps.db, rows.map((row) => row.id))).map((card) => [card.id, toFlashcard(card)]))
+  const cards = new Map(
+    (
+      await findCardsWithImages(
+        deps.db,
+        rows.map((row) => row.id),
+      )
+    ).map((card) => [card.id, toFlashcard(card)]),
+  )
   const items = rows.flatMap((row): DueItem[] => {
     const card = cards.get(row.id)
     // A card deleted between the two reads is left out, as if it had gone first.

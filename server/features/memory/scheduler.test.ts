@@ -23,16 +23,15 @@ const DAY = 86_400_000
 const TOLERANCE = 4 // decimal places: 1e-4
 
 const FSRS6_DEFAULTS = [
-  0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425,
-  0.0912, 0.0658, 0.1542,
+  0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658,
+  0.1542,
 ]
 const FSRS5_WEIGHTS = [
-  0.40255, 1.18385, 3.173, 15.69105, 7.1949, 0.5345, 1.4604, 0.0046, 1.54575, 0.1192, 1.01925, 1.9395, 0.11, 0.29605, 2.2698, 0.2315, 2.9898,
-  0.51655, 0.6621,
+  0.40255, 1.18385, 3.173, 15.69105, 7.1949, 0.5345, 1.4604, 0.0046, 1.54575, 0.1192, 1.01925, 1.9395, 0.11, 0.29605, 2.2698, 0.2315, 2.9898, 0.51655, 0.6621,
 ]
 const FSRS_RS_WEIGHTS = [
-  0.6845422, 1.6790825, 4.7349424, 10.042885, 7.4410233, 0.64219797, 1.071918, 0.0025195254, 1.432437, 0.1544, 0.8692766, 2.0696752, 0.0953,
-  0.2975, 2.4691248, 0.19542035, 3.201072, 0.18046261, 0.121442534,
+  0.6845422, 1.6790825, 4.7349424, 10.042885, 7.4410233, 0.64219797, 1.071918, 0.0025195254, 1.432437, 0.1544, 0.8692766, 2.0696752, 0.0953, 0.2975, 2.4691248,
+  0.19542035, 3.201072, 0.18046261, 0.121442534,
 ]
 
 /** Reviews each at the previous review's due date, as ts-fsrs's interval-history test does. */
@@ -99,7 +98,14 @@ describe('FSRS-6 with the default parameters (ts-fsrs test vectors)', () => {
     weights[19] = 0
     const algorithm = new FSRSAlgorithm({ w: weights, enable_short_term: false })
     let state = algorithm.next_state(null, 0, 1)
-    for (const [days, rating] of [[0, 3], [1, 3], [3, 3], [8, 3], [21, 3]] as const) state = algorithm.next_state(state, days, rating)
+    for (const [days, rating] of [
+      [0, 3],
+      [1, 3],
+      [3, 3],
+      [8, 3],
+      [21, 3],
+    ] as const)
+      state = algorithm.next_state(state, days, rating)
     expect(state.stability).toBeCloseTo(53.335106, TOLERANCE)
     expect(state.difficulty).toBeCloseTo(6.3574867, TOLERANCE)
   })
@@ -181,7 +187,13 @@ describe('fsrs-rs vectors (19 FSRS-5 parameters, padded with w19 = 0 and decay 0
   }
 
   it('memory after [Again 0, Good 1, Good 3, Good 8, Good 21]: S 31.722992, D 7.382128', () => {
-    const state = after([[1, 0], [3, 1], [3, 3], [3, 8], [3, 21]])
+    const state = after([
+      [1, 0],
+      [3, 1],
+      [3, 3],
+      [3, 8],
+      [3, 21],
+    ])
     expect(state.stability).toBeCloseTo(31.722992, TOLERANCE)
     expect(state.difficulty).toBeCloseTo(7.382128, TOLERANCE)
   })
@@ -198,7 +210,16 @@ describe('fsrs-rs vectors (19 FSRS-5 parameters, padded with w19 = 0 and decay 0
     [3, 31.722992, 7.382128],
     [4, 71.7502, 7.0728626],
   ] as const)('after four reviews, rating %i 21 days later: S %f, D %f, interval = S at 0.9', (rating, stability, difficulty) => {
-    const state = algorithm.next_state(after([[1, 0], [3, 1], [3, 3], [3, 8]]), 21, rating)
+    const state = algorithm.next_state(
+      after([
+        [1, 0],
+        [3, 1],
+        [3, 3],
+        [3, 8],
+      ]),
+      21,
+      rating,
+    )
     expect(state.stability).toBeCloseTo(stability, TOLERANCE)
     expect(state.difficulty).toBeCloseTo(difficulty, TOLERANCE)
     expect(intervalDays(algorithm.parameters.w, state.stability, 0.9)).toBeCloseTo(stability, TOLERANCE)

@@ -86,7 +86,10 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
       term_image_id: mediaOf(card.termImage),
       definition_image_id: mediaOf(card.definitionImage),
     }))
-    await repo.insertSet(trx, newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now))
+    await repo.insertSet(
+      trx,
+      newSetRow(auth.user.id, { id, title: input.title, description: input.description, tags: '', isPublic: false, cardCount: cards.length }, now),
+    )
     await insertCards(trx, cards)
     return reloadSet(trx, id)
   })
@@ -151,7 +154,10 @@ export async function exportSet(deps: Deps, id: string, auth: AuthState, query: 
       body: `${lines.join('\r\n')}\r\n`,
     }
   }
-  const dataUrls = await pictureDataUrls(deps, cards.flatMap((card) => [card.term_image_id, card.definition_image_id]))
+  const dataUrls = await pictureDataUrls(
+    deps,
+    cards.flatMap((card) => [card.term_image_id, card.definition_image_id]),
+  )
   // A card without pictures is exported exactly as before pictures existed.
   const exported = cards.map((card) => ({
     term: card.term,

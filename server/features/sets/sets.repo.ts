@@ -17,11 +17,7 @@ export interface SetFilter {
 }
 
 function selectSetsWithOwner(db: DB) {
-  return db
-    .selectFrom('study_sets')
-    .leftJoin('users', 'users.id', 'study_sets.owner_id')
-    .selectAll('study_sets')
-    .select('users.username as owner_username')
+  return db.selectFrom('study_sets').leftJoin('users', 'users.id', 'study_sets.owner_id').selectAll('study_sets').select('users.username as owner_username')
 }
 
 const setById = compiledQuery((db: DB, id: string) => selectSetsWithOwner(db).where('study_sets.id', '=', id))
@@ -43,13 +39,7 @@ function filtered(db: DB, filter: SetFilter) {
   }
   for (const tag of filter.tags) {
     query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('set_tags')
-          .select('set_tags.set_id')
-          .whereRef('set_tags.set_id', '=', 'study_sets.id')
-          .where('set_tags.tag', '=', tag),
-      ),
+      eb.exists(eb.selectFrom('set_tags').select('set_tags.set_id').whereRef('set_tags.set_id', '=', 'study_sets.id').where('set_tags.tag', '=', tag)),
     )
   }
   return query
@@ -115,7 +105,11 @@ export async function listTags(db: DB, filter: Pick<SetFilter, 'ownerId' | 'publ
  * Taken first in a transaction, before anything of the set is read.
  */
 export async function lockSet(db: DB, id: string): Promise<void> {
-  await db.updateTable('study_sets').set((eb) => ({ updated: eb.ref('updated') })).where('id', '=', id).execute()
+  await db
+    .updateTable('study_sets')
+    .set((eb) => ({ updated: eb.ref('updated') }))
+    .where('id', '=', id)
+    .execute()
 }
 
 export async function insertSet(db: DB, set: Insertable<StudySetsTable>): Promise<void> {

@@ -68,12 +68,7 @@ export async function recordAnswer(db: DB, row: { userId: string; setId: string;
         correct_count: eb('study_progress.correct_count', '+', right),
         incorrect_count: eb('study_progress.incorrect_count', '+', wrong),
         // An answer made offline may arrive after later ones: the latest time stays.
-        last_reviewed: eb
-          .case()
-          .when('study_progress.last_reviewed', '<', row.at)
-          .then(row.at)
-          .else(eb.ref('study_progress.last_reviewed'))
-          .end(),
+        last_reviewed: eb.case().when('study_progress.last_reviewed', '<', row.at).then(row.at).else(eb.ref('study_progress.last_reviewed')).end(),
       })),
     )
     .returningAll()

@@ -71,7 +71,8 @@ export function studyRoutes(deps: Deps): Router {
       path: '/api/sets/:id/answers',
       auth: 'token',
       summary: "Record an answer from any study mode: the review log, the card's memory (FSRS) and, for Learn, Write, Review and Test, its mastery counts",
-      description: 'A Write answer is also kept as a write result. An answer resent with the same clientId is kept once and answers 200 with the first answer\'s body.',
+      description:
+        "A Write answer is also kept as a write result. An answer resent with the same clientId is kept once and answers 200 with the first answer's body.",
       body: studySchemas.answer,
       responses: {
         201: { description: "The card's progress (null before any answer of a counting mode) and memory after the answer", schema: 'AnswerResult' },

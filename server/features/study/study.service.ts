@@ -84,12 +84,7 @@ export async function getProgress(deps: Deps, setId: string, auth: AuthState): P
  * Stores a finished Match game. The same client id sent again by the same user (the offline
  * queue's resend) stores nothing and answers with the first result (200).
  */
-export async function recordMatchResult(
-  deps: Deps,
-  setId: string,
-  auth: AuthState,
-  input: MatchResult,
-): Promise<{ status: 200 | 201; body: MatchResultView }> {
+export async function recordMatchResult(deps: Deps, setId: string, auth: AuthState, input: MatchResult): Promise<{ status: 200 | 201; body: MatchResultView }> {
   const created = answerTime(input.answeredAt, deps.clock.now()).toISOString()
   await assertReadable(deps, setId, auth)
   const row = {

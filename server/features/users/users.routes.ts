@@ -12,7 +12,13 @@ export function usersRoutes(deps: Deps): Router {
 
   route<Authenticated>(
     router,
-    { method: 'GET', path: '/api/users/me', auth: 'token', summary: "The caller's account", responses: { 200: { description: 'The account, with its email', schema: 'UserResponse' } } },
+    {
+      method: 'GET',
+      path: '/api/users/me',
+      auth: 'token',
+      summary: "The caller's account",
+      responses: { 200: { description: 'The account, with its email', schema: 'UserResponse' } },
+    },
     requireUser(deps),
     async (ctx) => {
       ctx.body = { user: toUser(ctx.state.auth.user, { withEmail: true }) }

@@ -33,7 +33,16 @@ export function ForgotPasswordForm() {
     <AuthCard title="Forgot Password">
       <p className="muted">Enter the email address of your account and we'll send you a link to choose a new password.</p>
       <AuthForm label="Forgot password" onSubmit={form.submit}>
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => form.setValue('email', e.target.value)} error={form.fields.email} required />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => form.setValue('email', e.target.value)}
+          error={form.fields.email}
+          required
+        />
         {result && (
           <p className={result.ok ? 'alert-success' : 'alert-error'} role={result.ok ? 'status' : 'alert'}>
             {result.text}

@@ -15,7 +15,8 @@ import { FormError } from '@/components/FormError'
  */
 export function afterLoginPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login') || from.startsWith('/register')) return '/dashboard'
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login') || from.startsWith('/register'))
+    return '/dashboard'
   return from
 }
 
@@ -44,8 +45,25 @@ export function LoginForm() {
   return (
     <AuthCard title="Log in to Cardwise">
       <AuthForm label="Login" onSubmit={form.submit}>
-        <Field label="Email or Username" name="identity" autoComplete="username" value={values.identity} onChange={(e) => setValue('identity', e.target.value)} error={fields.identity} required />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValue('password', e.target.value)} error={fields.password} required />
+        <Field
+          label="Email or Username"
+          name="identity"
+          autoComplete="username"
+          value={values.identity}
+          onChange={(e) => setValue('identity', e.target.value)}
+          error={fields.identity}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => setValue('password', e.target.value)}
+          error={fields.password}
+          required
+        />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}

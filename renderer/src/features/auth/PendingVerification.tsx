@@ -29,10 +29,7 @@ export function PendingVerification() {
 
   return (
     <AuthCard title="Verify Your Email">
-      <p>
-        Please check your email for a verification link and open it to activate your account. If you can't find it, check
-        your spam folder.
-      </p>
+      <p>Please check your email for a verification link and open it to activate your account. If you can't find it, check your spam folder.</p>
       {auth?.user.email && (
         <button type="button" className="button button-secondary button-block" onClick={resend} disabled={busy}>
           {busy ? 'Sending...' : 'Resend Verification Email'}

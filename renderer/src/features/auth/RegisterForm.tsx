@@ -49,8 +49,8 @@ export function RegisterForm() {
     return (
       <AuthCard title="Verify Your Email">
         <p>
-          We sent a verification link to <strong>{registered.email}</strong>. Open it to activate your account, and check
-          your spam folder if it does not arrive within a few minutes.
+          We sent a verification link to <strong>{registered.email}</strong>. Open it to activate your account, and check your spam folder if it does not arrive
+          within a few minutes.
         </p>
         <Link to="/login" className="button button-block">
           Go to Login
@@ -62,8 +62,25 @@ export function RegisterForm() {
   return (
     <AuthCard title="Create your account">
       <AuthForm label="Register" onSubmit={form.submit}>
-        <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={(e) => setValue('username', e.target.value)} error={fields.username} required />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValue('email', e.target.value)} error={fields.email} required />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={(e) => setValue('username', e.target.value)}
+          error={fields.username}
+          required
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => setValue('email', e.target.value)}
+          error={fields.email}
+          required
+        />
         <Field
           label="Password"
           name="password"

@@ -1,10 +1,4 @@
-import type {
-  ChangePasswordInput,
-  ConfirmEmailChangeInput,
-  ConfirmPasswordResetInput,
-  LoginInput,
-  RegisterInput,
-} from '#shared/api/auth'
+import type { ChangePasswordInput, ConfirmEmailChangeInput, ConfirmPasswordResetInput, LoginInput, RegisterInput } from '#shared/api/auth'
 import type { AuthResponse, UserResponse } from '#shared/api/users'
 import { api } from '@/lib/api'
 

@@ -56,9 +56,7 @@ function ClassList({ title, empty, classes }: { title: string; empty: string; cl
               <Link to={`/classes/${item.id}`} className={styles.classLink}>
                 {item.name}
               </Link>
-              <span className="muted">
-                {item.role === 'teacher' ? studentCount(item.memberCount) : `Teacher: ${item.owner.username}`}
-              </span>
+              <span className="muted">{item.role === 'teacher' ? studentCount(item.memberCount) : `Teacher: ${item.owner.username}`}</span>
             </li>
           ))}
         </ul>

@@ -30,7 +30,8 @@ export function ShareWithClass() {
     <section className={styles.panel} aria-labelledby="share-heading">
       <h2 id="share-heading">Share with my class</h2>
       <p className="muted">
-        Students on the same network open the address below in their browser. It is plain HTTP, not encrypted: share only on a network you trust and stop when the lesson ends.
+        Students on the same network open the address below in their browser. It is plain HTTP, not encrypted: share only on a network you trust and stop when
+        the lesson ends.
       </p>
       {status?.sharing && status.url && (
         <p role="status">

@@ -96,7 +96,10 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
       <section className={styles.panel} aria-labelledby="join-heading">
         <h2 id="join-heading">Join code</h2>
         <p>
-          Code: <strong className={styles.code} data-testid="join-code">{detail.joinCode}</strong>
+          Code:{' '}
+          <strong className={styles.code} data-testid="join-code">
+            {detail.joinCode}
+          </strong>
         </p>
         <p className={styles.link}>
           Link: <span data-testid="join-link">{joinLink}</span>
@@ -126,7 +129,13 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
             {detail.sets.map((set) => (
               <li key={set.id}>
                 <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
-                <button type="button" className="button button-secondary" disabled={busy} aria-label={`Remove ${set.title} from the class`} onClick={() => removeSet(set.id, set.title)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy}
+                  aria-label={`Remove ${set.title} from the class`}
+                  onClick={() => removeSet(set.id, set.title)}
+                >
                   Remove
                 </button>
               </li>
@@ -145,7 +154,13 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
             {members.map((member) => (
               <li key={member.id}>
                 <span>{member.username}</span>
-                <button type="button" className="button button-secondary" disabled={busy} aria-label={`Remove ${member.username}`} onClick={() => removeStudent(member.id, member.username)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy}
+                  aria-label={`Remove ${member.username}`}
+                  onClick={() => removeStudent(member.id, member.username)}
+                >
                   Remove
                 </button>
               </li>

@@ -1,12 +1,4 @@
-import type {
-  AssignSetInput,
-  ClassProgressResponse,
-  Classroom,
-  ClassroomDetail,
-  CreateClassInput,
-  JoinClassInput,
-  UpdateClassInput,
-} from '#shared/api/classes'
+import type { AssignSetInput, ClassProgressResponse, Classroom, ClassroomDetail, CreateClassInput, JoinClassInput, UpdateClassInput } from '#shared/api/classes'
 import type { ListResponse } from '#shared/api/sets'
 import type { ProgressResponse } from '#shared/api/study'
 import { api, apiDownload, type Download } from '@/lib/api'

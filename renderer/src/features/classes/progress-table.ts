@@ -42,9 +42,7 @@ function compareOn(column: ProgressColumn, a: ClassProgressItem, b: ClassProgres
  */
 export function sortProgress(items: readonly ClassProgressItem[], sort: ProgressSort): ClassProgressItem[] {
   const sign = sort.direction === 'ascending' ? 1 : -1
-  return [...items].sort(
-    (a, b) => sign * compareOn(sort.column, a, b) || compareOn('username', a, b) || compareOn('setTitle', a, b),
-  )
+  return [...items].sort((a, b) => sign * compareOn(sort.column, a, b) || compareOn('username', a, b) || compareOn('setTitle', a, b))
 }
 
 /** A click on a column's header: the same column flips its direction, another starts ascending. */

@@ -18,10 +18,7 @@ const emptyForm = { name: '', email: '', subject: '', message: '', website: '' }
 
 /** Spec section 8: a 429, the rate_limited code, or a message naming it. */
 function isRateLimited(failure: unknown): boolean {
-  return (
-    failure instanceof ApiError &&
-    (failure.status === 429 || failure.code === 'rate_limited' || failure.message.includes(messages.rateLimited))
-  )
+  return failure instanceof ApiError && (failure.status === 429 || failure.code === 'rate_limited' || failure.message.includes(messages.rateLimited))
 }
 
 export function ContactForm() {
@@ -59,15 +56,7 @@ export function ContactForm() {
     <AuthCard title="Contact Us" wide>
       <p className={`muted ${styles.centered}`}>Have a question or feedback? We'd love to hear from you!</p>
       <AuthForm label="Contact form" onSubmit={contact.submit}>
-        <Field
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={update('name')}
-          error={fields.name}
-          required
-        />
+        <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} error={fields.name} required />
         <Field
           label="Email"
           name="email"
@@ -79,23 +68,8 @@ export function ContactForm() {
           error={fields.email}
           required
         />
-        <Field
-          label="Subject"
-          name="subject"
-          value={form.subject}
-          onChange={update('subject')}
-          error={fields.subject}
-          required
-        />
-        <TextAreaField
-          label="Message"
-          name="message"
-          rows={6}
-          value={form.message}
-          onChange={update('message')}
-          error={fields.message}
-          required
-        />
+        <Field label="Subject" name="subject" value={form.subject} onChange={update('subject')} error={fields.subject} required />
+        <TextAreaField label="Message" name="message" rows={6} value={form.message} onChange={update('message')} error={fields.message} required />
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="contact-website">Website</label>
           <input

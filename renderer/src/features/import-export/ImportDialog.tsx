@@ -93,8 +93,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
       const created: StudySet[] = []
       try {
         for (const [index, input] of sets.entries()) {
-          const progress = (percent: number, waitSeconds?: number) =>
-            setPhase({ kind: 'importing', percent, set: index + 1, of: sets.length, waitSeconds })
+          const progress = (percent: number, waitSeconds?: number) => setPhase({ kind: 'importing', percent, set: index + 1, of: sets.length, waitSeconds })
           progress(0)
           created.push(
             await withRateLimitRetry(
@@ -402,7 +401,12 @@ function SeparatorChoices<N extends string>({ legend, name, options, choice, onC
         Custom
       </label>
       {choice.kind === 'custom' && (
-        <Field label={`Custom separator (${legend.toLowerCase()})`} value={choice.custom} error={error} onChange={(event) => onChoice({ ...choice, custom: event.currentTarget.value })} />
+        <Field
+          label={`Custom separator (${legend.toLowerCase()})`}
+          value={choice.custom}
+          error={error}
+          onChange={(event) => onChoice({ ...choice, custom: event.currentTarget.value })}
+        />
       )}
       {choice.kind !== 'custom' && error && <FormError message={error} />}
     </fieldset>

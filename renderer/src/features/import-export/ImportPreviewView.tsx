@@ -61,7 +61,11 @@ export function ImportPreviewView({ preview, choices, errors, onTitle, onInclude
     <section className={styles.preview} aria-label="Import preview">
       <p>
         Format found: <strong>{FORMAT_NAMES[preview.format]}</strong>.{' '}
-        {preview.sets.length === 0 ? 'Nothing can be imported.' : several ? `${preview.sets.length} sets; choose the ones to import.` : 'Check the set before importing it.'}
+        {preview.sets.length === 0
+          ? 'Nothing can be imported.'
+          : several
+            ? `${preview.sets.length} sets; choose the ones to import.`
+            : 'Check the set before importing it.'}
       </p>
 
       {preview.sets.map((set, index) => {

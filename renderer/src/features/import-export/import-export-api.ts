@@ -23,6 +23,5 @@ export const importExportApi = {
   previewText: (input: PreviewTextInput, signal?: AbortSignal) => api.post<ImportPreview>('/imports/preview', input, { signal }),
   importSet: (input: ImportSetInput, onProgress?: UploadProgress, signal?: AbortSignal) =>
     apiUpload<StudySet>('POST', '/sets/import', input, onProgress, { signal }),
-  exportSet: (setId: string, format: ExportFormat): Promise<Download> =>
-    apiDownload(`/sets/${encodeURIComponent(setId)}/export?format=${format}`),
+  exportSet: (setId: string, format: ExportFormat): Promise<Download> => apiDownload(`/sets/${encodeURIComponent(setId)}/export?format=${format}`),
 }

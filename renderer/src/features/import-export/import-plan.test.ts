@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { ImportPreview } from '#shared/api/imports'
 import { importCards, initialChoices, planImport } from './import-plan'
 
-const cards = (count: number) => Array.from({ length: count }, (_, i) => ({ term: `t${i + 1}`, definition: `d${i + 1}`, termImage: null, definitionImage: null }))
+const cards = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ term: `t${i + 1}`, definition: `d${i + 1}`, termImage: null, definitionImage: null }))
 const preview: ImportPreview = {
   format: 'apkg',
   sets: [
@@ -25,12 +26,30 @@ describe('planImport', () => {
   })
 
   it('takes the first 500, edited titles, the description, and leaves out unchecked sets', () => {
-    const choices = { ...initialChoices(preview), titles: [' Huge ', 'Small'], included: [true, false], split: ['first' as const, 'split' as const], description: 'notes' }
+    const choices = {
+      ...initialChoices(preview),
+      titles: [' Huge ', 'Small'],
+      included: [true, false],
+      split: ['first' as const, 'split' as const],
+      description: 'notes',
+    }
     expect(planImport(preview, choices).map((set) => [set.title, set.cards.length, set.description])).toEqual([['Huge', 500, 'notes']])
   })
 
   it("keeps the previewed cards' pictures (their media ids) in every part", () => {
-    const pictured = { sets: [{ title: 'Bones', tags: '', total: 2, cards: [{ term: 'femur', definition: '', termImage: null, definitionImage: 'm1' }, { term: 'tibia', definition: 'shin', termImage: 'm2', definitionImage: null }] }] }
+    const pictured = {
+      sets: [
+        {
+          title: 'Bones',
+          tags: '',
+          total: 2,
+          cards: [
+            { term: 'femur', definition: '', termImage: null, definitionImage: 'm1' },
+            { term: 'tibia', definition: 'shin', termImage: 'm2', definitionImage: null },
+          ],
+        },
+      ],
+    }
     expect(planImport(pictured as typeof preview, initialChoices(pictured as typeof preview))[0]?.cards).toEqual([
       { term: 'femur', definition: '', definitionImage: 'm1' },
       { term: 'tibia', definition: 'shin', termImage: 'm2' },

@@ -54,7 +54,9 @@ export function planImport(preview: ImportPreview, choices: ImportChoices): Plan
 }
 
 /** Previewed cards as the import route takes them: a picture (a media id already stored for the student) only where there is one. */
-export function importCards(cards: ReadonlyArray<Pick<PreviewCard, 'term' | 'definition'> & Partial<Pick<PreviewCard, 'termImage' | 'definitionImage'>>>): ImportCard[] {
+export function importCards(
+  cards: ReadonlyArray<Pick<PreviewCard, 'term' | 'definition'> & Partial<Pick<PreviewCard, 'termImage' | 'definitionImage'>>>,
+): ImportCard[] {
   return cards.map(({ term, definition, termImage, definitionImage }) => ({
     term,
     definition,

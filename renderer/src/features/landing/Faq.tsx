@@ -12,8 +12,8 @@ const FAQ: FaqEntry[] = [
     question: 'Is Cardwise free to use?',
     answer: (
       <p>
-        Yes. Every account is free, and every study mode, import and export, and sharing come with it. Cardwise is in
-        early beta, so expect the occasional rough edge while we keep improving it.
+        Yes. Every account is free, and every study mode, import and export, and sharing come with it. Cardwise is in early beta, so expect the occasional rough
+        edge while we keep improving it.
       </p>
     ),
   },
@@ -21,8 +21,8 @@ const FAQ: FaqEntry[] = [
     question: 'How do I share a study set with others?',
     answer: (
       <p>
-        Open one of your sets and choose Make Public. It then appears in Public Sets, where anyone can find and study it,
-        and you can copy its link to send to classmates. Make Private takes it off the list again.
+        Open one of your sets and choose Make Public. It then appears in Public Sets, where anyone can find and study it, and you can copy its link to send to
+        classmates. Make Private takes it off the list again.
       </p>
     ),
   },
@@ -52,9 +52,8 @@ const FAQ: FaqEntry[] = [
     question: 'Can I import flashcards I already have?',
     answer: (
       <p>
-        Yes. In My Sets, choose Import Set and pick a JSON or CSV file of up to 5 MB and 500 cards. A CSV file starts
-        with a header row, then has the term in the first column and the definition in the second. A JSON file holds a
-        list of cards, each with a term and a definition.
+        Yes. In My Sets, choose Import Set and pick a JSON or CSV file of up to 5 MB and 500 cards. A CSV file starts with a header row, then has the term in
+        the first column and the definition in the second. A JSON file holds a list of cards, each with a term and a definition.
       </p>
     ),
   },
@@ -62,8 +61,8 @@ const FAQ: FaqEntry[] = [
     question: 'Does Cardwise work on my phone?',
     answer: (
       <p>
-        Yes. Every page adapts to small screens, and Match deals fewer cards on a phone so they fit. Your browser can
-        install Cardwise on your home screen like an app, and there is a desktop app for your computer too.
+        Yes. Every page adapts to small screens, and Match deals fewer cards on a phone so they fit. Your browser can install Cardwise on your home screen like
+        an app, and there is a desktop app for your computer too.
       </p>
     ),
   },

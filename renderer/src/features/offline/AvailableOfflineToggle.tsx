@@ -33,8 +33,7 @@ export function AvailableOfflineToggle({ setId }: { setId: string }) {
   }
   return (
     <label>
-      <input type="checkbox" checked={pinned ?? false} disabled={pinned === null} onChange={(event) => void toggle(event.target.checked)} /> Available
-      offline
+      <input type="checkbox" checked={pinned ?? false} disabled={pinned === null} onChange={(event) => void toggle(event.target.checked)} /> Available offline
     </label>
   )
 }

@@ -30,12 +30,16 @@ const queued = (cardId: string, kind: QueuedItem['kind'] = 'answer'): QueuedItem
 
 describe('dueFromKeptSets (Review with no network)', () => {
   const sets = [
-    kept('s1', [card('a'), card('b'), card('c'), card('d')], [
-      progress('a', memory('2026-11-24T11:00:00Z', 0.7)),
-      progress('b', memory('2026-11-25T11:00:00Z')),
-      progress('c', null),
-      progress('d', memory('2026-11-20T00:00:00Z', 0.4)),
-    ]),
+    kept(
+      's1',
+      [card('a'), card('b'), card('c'), card('d')],
+      [
+        progress('a', memory('2026-11-24T11:00:00Z', 0.7)),
+        progress('b', memory('2026-11-25T11:00:00Z')),
+        progress('c', null),
+        progress('d', memory('2026-11-20T00:00:00Z', 0.4)),
+      ],
+    ),
     kept('s2', [card('e')], [progress('e', memory('2026-11-01T00:00:00Z', 0.2))]),
     kept('s3', [card('f')], null),
   ]

@@ -17,7 +17,12 @@ export function dueFromKeptSets(sets: CachedSet[], queued: QueuedItem[], now: nu
       const memory = memoryOf.get(card.id)
       if (!memory || answered.has(card.id) || Date.parse(memory.due) > now) continue
       // A set kept before read-aloud may have no languages: read as not chosen.
-      const set = { id: kept.set.id, title: kept.set.title, termLanguage: kept.set.termLanguage ?? null, definitionLanguage: kept.set.definitionLanguage ?? null }
+      const set = {
+        id: kept.set.id,
+        title: kept.set.title,
+        termLanguage: kept.set.termLanguage ?? null,
+        definitionLanguage: kept.set.definitionLanguage ?? null,
+      }
       due.push({ card, set, due: memory.due, retrievability: memory.retrievability })
     }
   }

@@ -60,7 +60,15 @@ export function ConfirmEmailChange({ token }: { token: string | undefined }) {
     <AuthCard title="Confirm Email Change">
       <p className="muted">Enter your current password to move your account to the new email address.</p>
       <AuthForm label="Confirm email change" onSubmit={form.submit}>
-        <Field label="Password" name="password" type="password" autoComplete="current-password" value={form.values.password} onChange={(e) => form.setValue('password', e.target.value)} required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(e) => form.setValue('password', e.target.value)}
+          required
+        />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={form.busy}>
           {form.busy ? 'Confirming...' : 'Confirm Email Change'}

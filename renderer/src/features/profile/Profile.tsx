@@ -39,13 +39,14 @@ export function Profile() {
     initial: { oldPassword: '', password: '', passwordConfirm: '' },
     // The spec's order of messages; a mismatch is reported and nothing is sent.
     before: ({ oldPassword, password, passwordConfirm }) => {
-      const problem = !oldPassword || !password || !passwordConfirm
-        ? messages.passwordUpdateFailed(messages.allPasswordsRequired)
-        : password !== passwordConfirm
-          ? messages.profilePasswordsDoNotMatch
-          : password.length < PASSWORD_MIN_LENGTH
-            ? messages.passwordUpdateFailed(messages.passwordTooShort)
-            : ''
+      const problem =
+        !oldPassword || !password || !passwordConfirm
+          ? messages.passwordUpdateFailed(messages.allPasswordsRequired)
+          : password !== passwordConfirm
+            ? messages.profilePasswordsDoNotMatch
+            : password.length < PASSWORD_MIN_LENGTH
+              ? messages.passwordUpdateFailed(messages.passwordTooShort)
+              : ''
       passwordForm.setError(problem)
       return !problem
     },
@@ -121,9 +122,31 @@ export function Profile() {
       <section className={styles.section} aria-labelledby="password-heading">
         <h2 id="password-heading">Change Password</h2>
         <Form className={styles.form} label="Change password" onSubmit={passwordForm.submit}>
-          <Field label="Old Password" name="oldPassword" type="password" autoComplete="current-password" value={passwordForm.values.oldPassword} onChange={(e) => passwordForm.setValue('oldPassword', e.target.value)} />
-          <Field label="New Password" name="password" type="password" autoComplete="new-password" value={passwordForm.values.password} onChange={(e) => passwordForm.setValue('password', e.target.value)} hint={messages.passwordHint} />
-          <Field label="Confirm Password" name="passwordConfirm" type="password" autoComplete="new-password" value={passwordForm.values.passwordConfirm} onChange={(e) => passwordForm.setValue('passwordConfirm', e.target.value)} />
+          <Field
+            label="Old Password"
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            value={passwordForm.values.oldPassword}
+            onChange={(e) => passwordForm.setValue('oldPassword', e.target.value)}
+          />
+          <Field
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={passwordForm.values.password}
+            onChange={(e) => passwordForm.setValue('password', e.target.value)}
+            hint={messages.passwordHint}
+          />
+          <Field
+            label="Confirm Password"
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            value={passwordForm.values.passwordConfirm}
+            onChange={(e) => passwordForm.setValue('passwordConfirm', e.target.value)}
+          />
           <FormError message={passwordForm.error} />
           <button type="submit" className="button" disabled={passwordForm.busy}>
             {passwordForm.busy ? 'Changing...' : 'Change Password'}
@@ -144,7 +167,15 @@ export function Profile() {
         <h2 id="delete-heading">Delete Account</h2>
         <p className="muted">This deletes your account and every study set you made. It cannot be undone.</p>
         <Form className={styles.form} label="Delete account" onSubmit={deleteForm.submit}>
-          <Field label="Current Password" name="deletePassword" type="password" autoComplete="current-password" value={deleteForm.values.password} onChange={(e) => deleteForm.setValue('password', e.target.value)} error={deleteForm.error} />
+          <Field
+            label="Current Password"
+            name="deletePassword"
+            type="password"
+            autoComplete="current-password"
+            value={deleteForm.values.password}
+            onChange={(e) => deleteForm.setValue('password', e.target.value)}
+            error={deleteForm.error}
+          />
           <button type="submit" className="button button-danger">
             Delete Account
           </button>

@@ -136,7 +136,12 @@ function ProgressCharts({ stats }: { stats: MemoryStats }) {
               {stats.sets.map((set) => (
                 <li key={set.setId}>
                   <span className={styles.setName}>{set.title}</span>
-                  <MasteryBar mastered={set.mastered} learning={set.learning} needsReview={set.needsReview} total={Math.max(set.cardCount, set.mastered + set.learning + set.needsReview)} />
+                  <MasteryBar
+                    mastered={set.mastered}
+                    learning={set.learning}
+                    needsReview={set.needsReview}
+                    total={Math.max(set.cardCount, set.mastered + set.learning + set.needsReview)}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,17 @@
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { DueItem } from '#shared/api/memory'
-import { AnswerContent, AnswerPictures, answerWords, recordAnswer, type SideLanguages, SidePicture, SpeakButton, useSideLanguagesBySet, withPictureAnswers } from '@/features/study'
+import {
+  AnswerContent,
+  AnswerPictures,
+  answerWords,
+  recordAnswer,
+  type SideLanguages,
+  SidePicture,
+  SpeakButton,
+  useSideLanguagesBySet,
+  withPictureAnswers,
+} from '@/features/study'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
 import { flushAnswers, readOfflineDue, readWaitingCardIds } from '@/features/offline'
 import { reviewApi } from './review-api'
@@ -43,10 +53,7 @@ async function loadDue(setId: string | undefined, signal: AbortSignal): Promise<
   }
 }
 
-type Load =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; items: DueItem[]; nextDue: string | null; setTitle: string | null }
+type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; items: DueItem[]; nextDue: string | null; setTitle: string | null }
 
 /** No language known: no read-aloud button. */
 const NOT_SPOKEN: SideLanguages = { term: null, definition: null }
@@ -67,8 +74,7 @@ export function ReviewSession({ setId }: { setId?: string }) {
     const controller = new AbortController()
     setLoad({ kind: 'loading' })
     loadDue(setId, controller.signal).then(
-      ([due, summary]) =>
-        setLoad({ kind: 'ready', items: weakestFirst(due.items), nextDue: summary.nextDue, setTitle: due.items[0]?.set.title ?? null }),
+      ([due, summary]) => setLoad({ kind: 'ready', items: weakestFirst(due.items), nextDue: summary.nextDue, setTitle: due.items[0]?.set.title ?? null }),
       (failure: unknown) => {
         if ((failure as Error).name !== 'AbortError') setLoad({ kind: 'error', message: errorMessage(failure) })
       },
@@ -237,7 +243,17 @@ function NextButton({ onNext }: { onNext: () => void }) {
   )
 }
 
-function ChoiceQuestion({ item, options, result, onAnswer }: { item: DueItem; options: string[]; result: ReviewResult | null; onAnswer: (result: ReviewResult) => void }) {
+function ChoiceQuestion({
+  item,
+  options,
+  result,
+  onAnswer,
+}: {
+  item: DueItem
+  options: string[]
+  result: ReviewResult | null
+  onAnswer: (result: ReviewResult) => void
+}) {
   return (
     <div className={styles.options} role="group" aria-label="Choose the definition">
       {options.map((option) => {
@@ -245,7 +261,14 @@ function ChoiceQuestion({ item, options, result, onAnswer }: { item: DueItem; op
         const right = result !== null && option === item.card.definition
         const className = [styles.option, right ? styles.right : '', chosen && !right ? styles.wrong : ''].join(' ')
         return (
-          <button key={option} type="button" className={className} disabled={result !== null} aria-pressed={chosen} onClick={() => onAnswer(answerChoice(item, option))}>
+          <button
+            key={option}
+            type="button"
+            className={className}
+            disabled={result !== null}
+            aria-pressed={chosen}
+            onClick={() => onAnswer(answerChoice(item, option))}
+          >
             <AnswerContent answer={option} />
           </button>
         )
@@ -265,7 +288,15 @@ function TypedQuestion({ item, result, onAnswer }: { item: DueItem; result: Revi
   return (
     <form className={styles.typed} onSubmit={submit}>
       <label htmlFor={inputId}>Type the definition</label>
-      <input id={inputId} type="text" autoComplete="off" autoFocus value={typed} readOnly={result !== null} onChange={(event) => setTyped(event.target.value)} />
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
+        autoFocus
+        value={typed}
+        readOnly={result !== null}
+        onChange={(event) => setTyped(event.target.value)}
+      />
       <button type="submit" className="button" disabled={result !== null || typed.trim() === ''}>
         Check Answer
       </button>

@@ -20,7 +20,14 @@ describe('review: order', () => {
 
 describe('review: options', () => {
   it('the right definition and up to three others, each text once', () => {
-    const pool = [item('a', 'Apple', 0.5), item('b', 'Banana', 0.5), item('c', 'apple', 0.5), item('d', 'Cherry', 0.5), item('e', 'Date', 0.5), item('f', 'Fig', 0.5)]
+    const pool = [
+      item('a', 'Apple', 0.5),
+      item('b', 'Banana', 0.5),
+      item('c', 'apple', 0.5),
+      item('d', 'Cherry', 0.5),
+      item('e', 'Date', 0.5),
+      item('f', 'Fig', 0.5),
+    ]
     const options = choiceOptions(pool[0] as DueItem, pool, fixed)
     expect(options).toHaveLength(4)
     expect(options).toContain('Apple')
@@ -41,8 +48,20 @@ describe('review: answers for the review log', () => {
   const card = item('a', 'mitochondria', 0.5)
 
   it('multiple choice: right or wrong', () => {
-    expect(reviewAnswerInput(card, answerChoice(card, 'mitochondria'))).toEqual({ cardId: 'a', mode: 'review', correct: true, question: 'multiple_choice', outcome: 'right' })
-    expect(reviewAnswerInput(card, answerChoice(card, 'ribosome'))).toEqual({ cardId: 'a', mode: 'review', correct: false, question: 'multiple_choice', outcome: 'wrong' })
+    expect(reviewAnswerInput(card, answerChoice(card, 'mitochondria'))).toEqual({
+      cardId: 'a',
+      mode: 'review',
+      correct: true,
+      question: 'multiple_choice',
+      outcome: 'right',
+    })
+    expect(reviewAnswerInput(card, answerChoice(card, 'ribosome'))).toEqual({
+      cardId: 'a',
+      mode: 'review',
+      correct: false,
+      question: 'multiple_choice',
+      outcome: 'wrong',
+    })
   })
 
   it('typed: right, almost, wrong and overruled', () => {
@@ -66,7 +85,13 @@ describe('review: the stored preference and the next due time', () => {
     expect(storedAsk({ getItem: () => 'typed' })).toBe('typed')
     expect(storedAsk({ getItem: () => null })).toBe('choice')
     expect(storedAsk(undefined)).toBe('choice')
-    expect(storedAsk({ getItem: () => { throw new Error('blocked') } })).toBe('choice')
+    expect(
+      storedAsk({
+        getItem: () => {
+          throw new Error('blocked')
+        },
+      }),
+    ).toBe('choice')
   })
 
   it('minutes, hours, tomorrow, days', () => {

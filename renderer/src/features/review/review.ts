@@ -56,9 +56,7 @@ export function shuffle<T>(items: readonly T[], random: Random): T[] {
 }
 
 /** The student's answer to one card, checked. */
-export type ReviewResult =
-  | { ask: 'choice'; chosen: string; correct: boolean }
-  | { ask: 'typed'; typed: string; check: AnswerCheck; overruled: boolean }
+export type ReviewResult = { ask: 'choice'; chosen: string; correct: boolean } | { ask: 'typed'; typed: string; check: AnswerCheck; overruled: boolean }
 
 export function answerChoice(item: DueItem, chosen: string): ReviewResult {
   return { ask: 'choice', chosen, correct: chosen === item.card.definition }

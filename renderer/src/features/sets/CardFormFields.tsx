@@ -19,7 +19,13 @@ interface CardFormFieldsProps {
 export function CardFormFields({ values, fields, onChange, onImageChange, onUploading, termRef }: CardFormFieldsProps) {
   return (
     <>
-      <CardPictureField side="Term" image={values.termImage} text={values.term} onChange={(image) => onImageChange('termImage', image)} onUploading={onUploading}>
+      <CardPictureField
+        side="Term"
+        image={values.termImage}
+        text={values.term}
+        onChange={(image) => onImageChange('termImage', image)}
+        onUploading={onUploading}
+      >
         <Field
           ref={termRef}
           label="Term"

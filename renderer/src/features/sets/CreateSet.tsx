@@ -31,7 +31,15 @@ export function CreateSet() {
         Create Study Set
       </h1>
       <p className="muted">Give your set a name; you can add flashcards on the next page.</p>
-      <EntityForm label="Create study set" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Create Study Set" busyLabel="Creating..." onCancel={cancel}>
+      <EntityForm
+        label="Create study set"
+        onSubmit={form.submit}
+        error={form.error}
+        busy={form.busy}
+        submitLabel="Create Study Set"
+        busyLabel="Creating..."
+        onCancel={cancel}
+      >
         <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
       </EntityForm>
     </section>

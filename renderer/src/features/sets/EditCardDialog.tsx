@@ -32,7 +32,15 @@ function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: 
   })
 
   return (
-    <EntityForm label="Edit flashcard" onSubmit={form.submit} error={form.error} busy={form.busy || uploading} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
+    <EntityForm
+      label="Edit flashcard"
+      onSubmit={form.submit}
+      error={form.error}
+      busy={form.busy || uploading}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      onCancel={onClose}
+    >
       <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} onImageChange={form.setValue} onUploading={setUploading} />
     </EntityForm>
   )

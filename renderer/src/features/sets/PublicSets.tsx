@@ -22,11 +22,7 @@ export function PublicSets() {
 
       <SetFilters filters={filters} tags={tagOptions.tags} />
 
-      <SetResults
-        list={list}
-        filtersActive={filters.active}
-        renderCard={(set) => <SetCard set={set} showOwner />}
-      />
+      <SetResults list={list} filtersActive={filters.active} renderCard={(set) => <SetCard set={set} showOwner />} />
     </div>
   )
 }

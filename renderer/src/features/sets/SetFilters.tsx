@@ -23,7 +23,13 @@ export function TagFilter({ available, selected, onToggle }: TagFilterProps) {
         {tags.map((tag) => {
           const pressed = selected.includes(tag)
           return (
-            <button key={tag} type="button" className={`${styles.tagButton} ${pressed ? styles.tagButtonOn : ''}`} aria-pressed={pressed} onClick={() => onToggle(tag)}>
+            <button
+              key={tag}
+              type="button"
+              className={`${styles.tagButton} ${pressed ? styles.tagButtonOn : ''}`}
+              aria-pressed={pressed}
+              onClick={() => onToggle(tag)}
+            >
               {tag}
             </button>
           )

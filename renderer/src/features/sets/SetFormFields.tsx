@@ -47,7 +47,14 @@ export function SetFormFields({ values, fields, onChange, disabled }: SetFormFie
         autoCapitalize="characters"
         disabled={disabled}
       />
-      <LanguageSelect label="Term language" name="termLanguage" value={values.termLanguage} error={fields.termLanguage} onChange={onChange} disabled={disabled} />
+      <LanguageSelect
+        label="Term language"
+        name="termLanguage"
+        value={values.termLanguage}
+        error={fields.termLanguage}
+        onChange={onChange}
+        disabled={disabled}
+      />
       <LanguageSelect
         label="Definition language"
         name="definitionLanguage"

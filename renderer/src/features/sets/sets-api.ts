@@ -1,13 +1,4 @@
-import type {
-  CreateCardInput,
-  CreateSetInput,
-  Flashcard,
-  ListResponse,
-  StudySet,
-  TagsResponse,
-  UpdateCardInput,
-  UpdateSetInput,
-} from '#shared/api/sets'
+import type { CreateCardInput, CreateSetInput, Flashcard, ListResponse, StudySet, TagsResponse, UpdateCardInput, UpdateSetInput } from '#shared/api/sets'
 import { CARD_LIST_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '#shared/limits'
 import { api } from '@/lib/api'
 
@@ -51,8 +42,7 @@ const cardPath = (setId: string, cardId: string) => `${setPath(setId)}/cards/${e
 /** The study-set and card calls (documented in GET /api/openapi.json). */
 export const setsApi = {
   listMine: (params: SetListParams, signal?: AbortSignal) => api.get<ListResponse<StudySet>>(`/sets${setListQuery(params)}`, { signal }),
-  listPublic: (params: SetListParams, signal?: AbortSignal) =>
-    api.get<ListResponse<StudySet>>(`/sets/public${setListQuery(params)}`, { signal }),
+  listPublic: (params: SetListParams, signal?: AbortSignal) => api.get<ListResponse<StudySet>>(`/sets/public${setListQuery(params)}`, { signal }),
   tags: (scope: TagScope, signal?: AbortSignal) => api.get<TagsResponse>(`/sets/tags${queryString({ scope })}`, { signal }),
   get: (id: string, signal?: AbortSignal) => api.get<StudySet>(setPath(id), { signal }),
   create: (input: CreateSetInput) => api.post<StudySet>('/sets', input),

@@ -75,9 +75,7 @@ export function useStudySet(id: string) {
   const mergePage = useCallback(
     (answer: ListResponse<Flashcard>) =>
       setData((current) =>
-        current && current.set.id === id
-          ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) }
-          : current,
+        current && current.set.id === id ? { set: { ...current.set, cardCount: answer.totalItems }, cards: mergeCards(current.cards, answer.items) } : current,
       ),
     [id],
   )

@@ -83,7 +83,17 @@ export function picturesOf(card: object): Pick<Flashcard, 'termImage' | 'definit
 }
 
 /** A card's picture on one side, from an engine's card (nothing when it has none). */
-export function EnginePicture({ card, side, text, size = 'large' }: { card: object; side: 'term' | 'definition'; text: string; size?: 'tile' | 'small' | 'large' }) {
+export function EnginePicture({
+  card,
+  side,
+  text,
+  size = 'large',
+}: {
+  card: object
+  side: 'term' | 'definition'
+  text: string
+  size?: 'tile' | 'small' | 'large'
+}) {
   const pictures = picturesOf(card)
   const image = side === 'term' ? pictures.termImage : pictures.definitionImage
   return image ? <CardImage image={image} text={splitAnswer(text).text} position={pictures.position} size={size} /> : null

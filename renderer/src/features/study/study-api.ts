@@ -1,12 +1,5 @@
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import type {
-  AnswerInput,
-  BestMatchTime,
-  LearningSession,
-  MatchResultInput,
-  ProgressResponse,
-  UpdateSessionInput,
-} from '#shared/api/study'
+import type { AnswerInput, BestMatchTime, LearningSession, MatchResultInput, ProgressResponse, UpdateSessionInput } from '#shared/api/study'
 import { api, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
 import { queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
@@ -41,10 +34,8 @@ async function readProgress(setId: string, signal?: AbortSignal): Promise<Progre
 export const studyApi = {
   progress: readProgress,
   answer: recordAnswer,
-  createSession: (setId: string, totalCards: number) =>
-    api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
-  updateSession: (sessionId: string, input: UpdateSessionInput) =>
-    api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
+  createSession: (setId: string, totalCards: number) => api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
+  updateSession: (sessionId: string, input: UpdateSessionInput) => api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
   matchResult: (setId: string, input: MatchResultInput) => queueAnswer('match', setId, input),
   bestMatchTime: (setId: string, signal?: AbortSignal) => api.get<BestMatchTime>(`${setPath(setId)}/match-results/best`, { signal }),
 }

@@ -5,11 +5,7 @@ import { useAuth } from '@/features/auth'
 import { isStarredOnly } from './stars/stars'
 import { type LoadedStudySet, loadStudySet } from './study-api'
 
-export type StudyLoad =
-  | { kind: 'loading' }
-  | { kind: 'not_found' }
-  | { kind: 'error'; message: string }
-  | ({ kind: 'ready' } & LoadedStudySet)
+export type StudyLoad = { kind: 'loading' } | { kind: 'not_found' } | { kind: 'error'; message: string } | ({ kind: 'ready' } & LoadedStudySet)
 
 /**
  * Loads a set and its cards for a study mode (see loadStudySet); reloads when the id changes. With

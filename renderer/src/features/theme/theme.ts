@@ -38,7 +38,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, () => current, () => current)
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  )
   const toggleTheme = useCallback(() => setTheme(current === 'dark' ? 'light' : 'dark'), [])
   return { theme, toggleTheme }
 }

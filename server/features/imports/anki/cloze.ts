@@ -65,7 +65,9 @@ function splitHint(node: ClozeNode): { content: Array<string | ClozeNode>; hint:
 
 /** A deletion shown as its text (every nested deletion revealed). */
 function revealed(node: ClozeNode): string {
-  return splitHint(node).content.map((part) => (typeof part === 'string' ? part : revealed(part))).join('')
+  return splitHint(node)
+    .content.map((part) => (typeof part === 'string' ? part : revealed(part)))
+    .join('')
 }
 
 function render(parts: Array<string | ClozeNode>, ord: number, answers: string[], hints: string[]): string {

@@ -48,18 +48,17 @@ function imageSources(html: string): string[] {
 export function fieldContent(html: string): FieldContent {
   const withoutActive = html.slice(0, MAX_FIELD_HTML).replace(DROPPED_BLOCKS, '').replace(COMMENTS, '')
   const images = imageSources(withoutActive)
-  const text = decodeHTML(
-    withoutActive
-      .replace(SOUND, '')
-      .replace(BREAK, '\n')
-      .replace(BLOCK_EDGES, '\n')
-      .replace(ANY_TAG, ''),
-  )
+  const text = decodeHTML(withoutActive.replace(SOUND, '').replace(BREAK, '\n').replace(BLOCK_EDGES, '\n').replace(ANY_TAG, ''))
     .replace(/\u00a0/g, ' ')
     .replace(FURIGANA, '$1($2)')
     .split('\n')
     // Runs of spaces collapse as the browser shows them; a tab is kept (Anki's own exports keep it).
-    .map((line) => line.replace(/[\r\f\v]/g, '').replace(/ {2,}/g, ' ').trim())
+    .map((line) =>
+      line
+        .replace(/[\r\f\v]/g, '')
+        .replace(/ {2,}/g, ' ')
+        .trim(),
+    )
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()

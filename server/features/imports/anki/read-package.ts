@@ -184,7 +184,14 @@ function pictureOf(images: string[], media: Map<string, string>, note: number, p
 }
 
 /** The cards of one note: one per cloze deletion, else one from the first two fields. */
-function noteCards(fields: string[], noteType: NoteType | undefined, note: number, problems: ProblemList, media: Map<string, string>, used: Set<string>): ParsedCard[] {
+function noteCards(
+  fields: string[],
+  noteType: NoteType | undefined,
+  note: number,
+  problems: ProblemList,
+  media: Map<string, string>,
+  used: Set<string>,
+): ParsedCard[] {
   const first = fields[0] ?? ''
   const isCloze = noteType?.cloze ?? /\{\{c\d+::/.test(first)
   if (isCloze) {
@@ -246,7 +253,10 @@ async function readCollection(db: Kysely<AnkiTables>, limits: PackageLimits, med
   const col = await db.selectFrom('col').select(['ver']).executeTakeFirst()
   if (!col) throw damaged()
   const { noteTypes, decks } = await readNoteTypesAndDecks(db, Number(col.ver))
-  const counted = await db.selectFrom('notes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const counted = await db
+    .selectFrom('notes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
   const noteCount = Number(counted?.n ?? 0)
   if (noteCount > limits.maxNotes) {
     throw new PackageError(`This package has ${noteCount} notes; at most ${limits.maxNotes} can be imported at once.`)

@@ -17,11 +17,53 @@ export interface ExportCard {
 }
 
 interface Schema11 {
-  col: { id: number; crt: number; mod: number; scm: number; ver: number; dty: number; usn: number; ls: number; conf: string; models: string; decks: string; dconf: string; tags: string }
-  notes: { id: number; guid: string; mid: number; mod: number; usn: number; tags: string; flds: string; sfld: string; csum: number; flags: number; data: string }
+  col: {
+    id: number
+    crt: number
+    mod: number
+    scm: number
+    ver: number
+    dty: number
+    usn: number
+    ls: number
+    conf: string
+    models: string
+    decks: string
+    dconf: string
+    tags: string
+  }
+  notes: {
+    id: number
+    guid: string
+    mid: number
+    mod: number
+    usn: number
+    tags: string
+    flds: string
+    sfld: string
+    csum: number
+    flags: number
+    data: string
+  }
   cards: {
-    id: number; nid: number; did: number; ord: number; mod: number; usn: number; type: number; queue: number; due: number; ivl: number
-    factor: number; reps: number; lapses: number; left: number; odue: number; odid: number; flags: number; data: string
+    id: number
+    nid: number
+    did: number
+    ord: number
+    mod: number
+    usn: number
+    type: number
+    queue: number
+    due: number
+    ivl: number
+    factor: number
+    reps: number
+    lapses: number
+    left: number
+    odue: number
+    odid: number
+    flags: number
+    data: string
   }
   revlog: { id: number; cid: number; usn: number; ease: number; ivl: number; lastIvl: number; factor: number; time: number; type: number }
   graves: { usn: number; oid: number; type: number }
@@ -58,10 +100,13 @@ function basicModel(id: number, deckId: number, nowSeconds: number) {
     usn: -1,
     sortf: 0,
     did: deckId,
-    tmpls: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}', bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
+    tmpls: [
+      { name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}', bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 },
+    ],
     flds: [field('Front', 0), field('Back', 1)],
     css: BASIC_CSS,
-    latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPre:
+      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
     latexPost: '\\end{document}',
     latexsvg: false,
     req: [[0, 'any', [0]]],
@@ -72,13 +117,34 @@ function basicModel(id: number, deckId: number, nowSeconds: number) {
 
 function deck(id: number, name: string, nowSeconds: number) {
   return {
-    id, name, mod: nowSeconds, usn: -1, lrnToday: [0, 0], revToday: [0, 0], newToday: [0, 0], timeToday: [0, 0],
-    collapsed: false, browserCollapsed: false, desc: '', dyn: 0, conf: 1, extendNew: 0, extendRev: 0,
+    id,
+    name,
+    mod: nowSeconds,
+    usn: -1,
+    lrnToday: [0, 0],
+    revToday: [0, 0],
+    newToday: [0, 0],
+    timeToday: [0, 0],
+    collapsed: false,
+    browserCollapsed: false,
+    desc: '',
+    dyn: 0,
+    conf: 1,
+    extendNew: 0,
+    extendRev: 0,
   }
 }
 
 const DEFAULT_DECK_CONFIG = {
-  id: 1, name: 'Default', mod: 0, usn: 0, maxTaken: 60, autoplay: true, timer: 0, replayq: true, dyn: false,
+  id: 1,
+  name: 'Default',
+  mod: 0,
+  usn: 0,
+  maxTaken: 60,
+  autoplay: true,
+  timer: 0,
+  replayq: true,
+  dyn: false,
   new: { bury: false, delays: [1, 10], initialFactor: 2500, ints: [1, 4, 0], order: 1, perDay: 20 },
   lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
   rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
@@ -89,17 +155,31 @@ async function createTables(db: Kysely<Schema11>): Promise<void> {
   await db.schema
     .createTable('col')
     .addColumn('id', int, (c) => c.primaryKey())
-    .addColumn('crt', int, (c) => c.notNull()).addColumn('mod', int, (c) => c.notNull()).addColumn('scm', int, (c) => c.notNull())
-    .addColumn('ver', int, (c) => c.notNull()).addColumn('dty', int, (c) => c.notNull()).addColumn('usn', int, (c) => c.notNull())
-    .addColumn('ls', int, (c) => c.notNull()).addColumn('conf', 'text', (c) => c.notNull()).addColumn('models', 'text', (c) => c.notNull())
-    .addColumn('decks', 'text', (c) => c.notNull()).addColumn('dconf', 'text', (c) => c.notNull()).addColumn('tags', 'text', (c) => c.notNull())
+    .addColumn('crt', int, (c) => c.notNull())
+    .addColumn('mod', int, (c) => c.notNull())
+    .addColumn('scm', int, (c) => c.notNull())
+    .addColumn('ver', int, (c) => c.notNull())
+    .addColumn('dty', int, (c) => c.notNull())
+    .addColumn('usn', int, (c) => c.notNull())
+    .addColumn('ls', int, (c) => c.notNull())
+    .addColumn('conf', 'text', (c) => c.notNull())
+    .addColumn('models', 'text', (c) => c.notNull())
+    .addColumn('decks', 'text', (c) => c.notNull())
+    .addColumn('dconf', 'text', (c) => c.notNull())
+    .addColumn('tags', 'text', (c) => c.notNull())
     .execute()
   await db.schema
     .createTable('notes')
     .addColumn('id', int, (c) => c.primaryKey())
-    .addColumn('guid', 'text', (c) => c.notNull()).addColumn('mid', int, (c) => c.notNull()).addColumn('mod', int, (c) => c.notNull())
-    .addColumn('usn', int, (c) => c.notNull()).addColumn('tags', 'text', (c) => c.notNull()).addColumn('flds', 'text', (c) => c.notNull())
-    .addColumn('sfld', int, (c) => c.notNull()).addColumn('csum', int, (c) => c.notNull()).addColumn('flags', int, (c) => c.notNull())
+    .addColumn('guid', 'text', (c) => c.notNull())
+    .addColumn('mid', int, (c) => c.notNull())
+    .addColumn('mod', int, (c) => c.notNull())
+    .addColumn('usn', int, (c) => c.notNull())
+    .addColumn('tags', 'text', (c) => c.notNull())
+    .addColumn('flds', 'text', (c) => c.notNull())
+    .addColumn('sfld', int, (c) => c.notNull())
+    .addColumn('csum', int, (c) => c.notNull())
+    .addColumn('flags', int, (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .execute()
   let cards = db.schema.createTable('cards').addColumn('id', int, (c) => c.primaryKey())
@@ -110,7 +190,12 @@ async function createTables(db: Kysely<Schema11>): Promise<void> {
   let revlog = db.schema.createTable('revlog').addColumn('id', int, (c) => c.primaryKey())
   for (const name of ['cid', 'usn', 'ease', 'ivl', 'lastIvl', 'factor', 'time', 'type']) revlog = revlog.addColumn(name, int, (c) => c.notNull())
   await revlog.execute()
-  await db.schema.createTable('graves').addColumn('usn', int, (c) => c.notNull()).addColumn('oid', int, (c) => c.notNull()).addColumn('type', int, (c) => c.notNull()).execute()
+  await db.schema
+    .createTable('graves')
+    .addColumn('usn', int, (c) => c.notNull())
+    .addColumn('oid', int, (c) => c.notNull())
+    .addColumn('type', int, (c) => c.notNull())
+    .execute()
   await db.schema.createIndex('ix_notes_usn').on('notes').column('usn').execute()
   await db.schema.createIndex('ix_cards_usn').on('cards').column('usn').execute()
   await db.schema.createIndex('ix_revlog_usn').on('revlog').column('usn').execute()
@@ -132,8 +217,28 @@ export async function writeAnkiPackage(title: string, cards: ExportCard[], now: 
     await db
       .insertInto('col')
       .values({
-        id: 1, crt: Math.floor(seconds / 86_400) * 86_400, mod: now, scm: now, ver: 11, dty: 0, usn: 0, ls: 0,
-        conf: JSON.stringify({ nextPos: cards.length + 1, estTimes: true, activeDecks: [deckId], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: deckId, newSpread: 0, dueCounts: true, curModel: modelId, collapseTime: 1200 }),
+        id: 1,
+        crt: Math.floor(seconds / 86_400) * 86_400,
+        mod: now,
+        scm: now,
+        ver: 11,
+        dty: 0,
+        usn: 0,
+        ls: 0,
+        conf: JSON.stringify({
+          nextPos: cards.length + 1,
+          estTimes: true,
+          activeDecks: [deckId],
+          sortType: 'noteFld',
+          timeLim: 0,
+          sortBackwards: false,
+          addToCur: true,
+          curDeck: deckId,
+          newSpread: 0,
+          dueCounts: true,
+          curModel: modelId,
+          collapseTime: 1200,
+        }),
         models: JSON.stringify({ [modelId]: basicModel(modelId, deckId, seconds) }),
         decks: JSON.stringify({ 1: deck(1, 'Default', seconds), [deckId]: deck(deckId, title, seconds) }),
         dconf: JSON.stringify({ 1: DEFAULT_DECK_CONFIG }),
@@ -146,11 +251,42 @@ export async function writeAnkiPackage(title: string, cards: ExportCard[], now: 
         const noteId = now + 2 + index
         await trx
           .insertInto('notes')
-          .values({ id: noteId, guid: guid(), mid: modelId, mod: seconds, usn: -1, tags: '', flds: `${front}\x1f${fieldHtml(card.definition)}`, sfld: decodeHTML(front.replace(/<[^>]*>/g, '')), csum: fieldChecksum(front), flags: 0, data: '' })
+          .values({
+            id: noteId,
+            guid: guid(),
+            mid: modelId,
+            mod: seconds,
+            usn: -1,
+            tags: '',
+            flds: `${front}\x1f${fieldHtml(card.definition)}`,
+            sfld: decodeHTML(front.replace(/<[^>]*>/g, '')),
+            csum: fieldChecksum(front),
+            flags: 0,
+            data: '',
+          })
           .execute()
         await trx
           .insertInto('cards')
-          .values({ id: noteId, nid: noteId, did: deckId, ord: 0, mod: seconds, usn: -1, type: 0, queue: 0, due: index + 1, ivl: 0, factor: 0, reps: 0, lapses: 0, left: 0, odue: 0, odid: 0, flags: 0, data: '' })
+          .values({
+            id: noteId,
+            nid: noteId,
+            did: deckId,
+            ord: 0,
+            mod: seconds,
+            usn: -1,
+            type: 0,
+            queue: 0,
+            due: index + 1,
+            ivl: 0,
+            factor: 0,
+            reps: 0,
+            lapses: 0,
+            left: 0,
+            odue: 0,
+            odid: 0,
+            flags: 0,
+            data: '',
+          })
           .execute()
       }
     })

@@ -94,7 +94,14 @@ describe('text files', () => {
   })
 
   it("reads Anki's plain-text headers in a .csv file instead of taking them for cards", () => {
-    const csv = ['#separator:Comma', '#html:true', '#columns:Front,Back,Extra,Tags', '#tags column:4', '"Q, with comma","A, kept","<i>extra</i>","csv sample"', '"Two lines","1\n2","x","csv multiline"'].join('\n')
+    const csv = [
+      '#separator:Comma',
+      '#html:true',
+      '#columns:Front,Back,Extra,Tags',
+      '#tags column:4',
+      '"Q, with comma","A, kept","<i>extra</i>","csv sample"',
+      '"Two lines","1\n2","x","csv multiline"',
+    ].join('\n')
     const result = parseCsvFile(csv, 'sample-anki.csv')
     expect(pairs(result)).toEqual([
       ['Q, with comma', 'A, kept'],

@@ -123,7 +123,12 @@ function delimitedRows(text: string, delimiter: string, firstLine: number): Row[
   return rows
 }
 
-const readableDeck = (name: string) => name.split('::').map((part) => part.trim()).filter(Boolean).join(' › ')
+const readableDeck = (name: string) =>
+  name
+    .split('::')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' › ')
 
 function tagsOf(text: string): string[] {
   return text
@@ -136,7 +141,11 @@ function tagsOf(text: string): string[] {
 function parseAnkiText(lines: string[], headers: AnkiTextHeaders, fallbackTitle: string): ParsedImport {
   const body = lines.slice(headers.headerLines).join('\n')
   const separator = headers.separator ?? (body.includes('\t') ? '\t' : ',')
-  const meta = new Set([headers.deckColumn, headers.tagsColumn, headers.notetypeColumn, headers.guidColumn].filter((column) => column !== undefined).map((column) => (column as number) - 1))
+  const meta = new Set(
+    [headers.deckColumn, headers.tagsColumn, headers.notetypeColumn, headers.guidColumn]
+      .filter((column) => column !== undefined)
+      .map((column) => (column as number) - 1),
+  )
   const problems = new ProblemList('line')
   const decks = new Map<string, { rows: Array<{ line: number; card: ParsedCard }>; tags: Map<string, number> }>()
   const clean = (value: string) => (headers.html ? fieldContent(value).text : value)
@@ -148,13 +157,17 @@ function parseAnkiText(lines: string[], headers: AnkiTextHeaders, fallbackTitle:
       deck = { rows: [], tags: new Map() }
       decks.set(deckName, deck)
     }
-    for (const tag of tagsOf(`${headers.tags ?? ''} ${headers.tagsColumn ? (row.cells[headers.tagsColumn - 1] ?? '') : ''}`)) deck.tags.set(tag, (deck.tags.get(tag) ?? 0) + 1)
+    for (const tag of tagsOf(`${headers.tags ?? ''} ${headers.tagsColumn ? (row.cells[headers.tagsColumn - 1] ?? '') : ''}`))
+      deck.tags.set(tag, (deck.tags.get(tag) ?? 0) + 1)
     const first = content[0] ?? ''
     const deletions = /\{\{c\d+::/.test(first) ? clozeCards(first.slice(0, 20_000)).slice(0, 100) : []
     if (deletions.length > 0) {
       for (const deletion of deletions) {
         const hint = clean(deletion.hint)
-        deck.rows.push({ line: row.line, card: textCard(clean(deletion.questionHtml), hint ? `${clean(deletion.answerHtml)} (hint: ${hint})` : clean(deletion.answerHtml), row.line) })
+        deck.rows.push({
+          line: row.line,
+          card: textCard(clean(deletion.questionHtml), hint ? `${clean(deletion.answerHtml)} (hint: ${hint})` : clean(deletion.answerHtml), row.line),
+        })
       }
       continue
     }
@@ -166,7 +179,11 @@ function parseAnkiText(lines: string[], headers: AnkiTextHeaders, fallbackTitle:
   }
   const sets = [...decks].flatMap(([title, deck]) => {
     const set = finishSet(cutText(title, IMPORT_LIMITS.title).trim(), deck.rows, problems)
-    set.tags = [...deck.tags].sort((a, b) => b[1] - a[1]).slice(0, SET_LIMITS.tagsPerSet).map(([tag]) => tag).join(',')
+    set.tags = [...deck.tags]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, SET_LIMITS.tagsPerSet)
+      .map(([tag]) => tag)
+      .join(',')
     return set.cards.length > 0 ? [set] : []
   })
   return { format: 'text', sets, problems: problems.list(), images: {} }

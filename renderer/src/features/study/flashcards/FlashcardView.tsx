@@ -104,9 +104,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     if (!card || state.summary) return
     apply({ type: 'sort', cardId: card.id, sorting })
     const correct = sorting === 'known'
-    void saveQuietly(() =>
-      recordAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' }),
-    )
+    void saveQuietly(() => recordAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' }))
   }
 
   const toggleShuffle = async () => {
@@ -116,7 +114,9 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     }
     if (cards.length < total) await onLoadAll()
     // Shuffle the round's cards; a first round is the whole set, loaded by now.
-    setState((current) => flashcardsReducer(current, { type: 'shuffle', order: shuffledIds(current.round === null ? cards : roundCards(current, cards)) }, available, inRound))
+    setState((current) =>
+      flashcardsReducer(current, { type: 'shuffle', order: shuffledIds(current.round === null ? cards : roundCards(current, cards)) }, available, inRound),
+    )
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -160,7 +160,9 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
       <p className={styles.piles} aria-live="polite">
         Know it: {counts.known} · Still learning: {counts.learning}
       </p>
-      {stars && card && !state.summary && <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.id)} />}
+      {stars && card && !state.summary && (
+        <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.id)} />
+      )}
     </div>
   )
 
@@ -182,7 +184,9 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
               <button
                 type="button"
                 className="button"
-                onClick={() => apply({ type: 'studyLearning', ...(state.shuffled ? { order: shuffledIds(cards.filter((item) => learning.includes(item.id))) } : {}) })}
+                onClick={() =>
+                  apply({ type: 'studyLearning', ...(state.shuffled ? { order: shuffledIds(cards.filter((item) => learning.includes(item.id))) } : {}) })
+                }
               >
                 Study {learning.length} still learning
               </button>
@@ -256,7 +260,13 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
         <span className={styles.position} aria-live="polite">
           {index + 1} / {size}
         </span>
-        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'next' })} disabled={index + 1 >= inRound} aria-label="Next card">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => apply({ type: 'next' })}
+          disabled={index + 1 >= inRound}
+          aria-label="Next card"
+        >
           <span className={styles.controlText}>Next</span>
           <span aria-hidden="true">→</span>
         </button>

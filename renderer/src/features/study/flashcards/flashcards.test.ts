@@ -46,7 +46,12 @@ describe('flashcards: moving and flipping', () => {
   })
 
   it('Next past the 20th card shows the next 20 instead of stopping (no dead end before Load More)', () => {
-    const at20 = run(Array.from({ length: 19 }, () => next), 20, initialFlashcards(20), 45)
+    const at20 = run(
+      Array.from({ length: 19 }, () => next),
+      20,
+      initialFlashcards(20),
+      45,
+    )
     expect(at20).toMatchObject({ index: 19, limit: 20 })
     const past = flashcardsReducer(at20, next, 20, 45)
     expect(past).toMatchObject({ index: 20, limit: 40 })
@@ -104,7 +109,14 @@ describe('flashcards: shuffle', () => {
   })
 
   it('a shuffled second round keeps its cards and goes back to their set order', () => {
-    const done = run([{ type: 'sort', cardId: 'c1', sorting: 'learning' }, { type: 'sort', cardId: 'c2', sorting: 'known' }, { type: 'sort', cardId: 'c3', sorting: 'learning' }], 3)
+    const done = run(
+      [
+        { type: 'sort', cardId: 'c1', sorting: 'learning' },
+        { type: 'sort', cardId: 'c2', sorting: 'known' },
+        { type: 'sort', cardId: 'c3', sorting: 'learning' },
+      ],
+      3,
+    )
     const second = flashcardsReducer(done, { type: 'studyLearning', order: ['c3', 'c1'] }, 3)
     expect(roundCards(second, cards).map((card) => card.id)).toEqual(['c3', 'c1'])
     const back = flashcardsReducer(second, { type: 'unshuffle' }, 2)

@@ -126,7 +126,17 @@ export function flashcardsReducer(state: FlashcardsState, event: FlashcardsEvent
     case 'studyLearning': {
       const ids = event.order ?? learningIds(state)
       if (ids.length === 0) return state
-      return { ...state, round: [...ids], shuffled: event.order !== undefined, sorted: {}, index: 0, flipped: false, limit: state.step, summary: false, roundNumber: state.roundNumber + 1 }
+      return {
+        ...state,
+        round: [...ids],
+        shuffled: event.order !== undefined,
+        sorted: {},
+        index: 0,
+        flipped: false,
+        limit: state.step,
+        summary: false,
+        roundNumber: state.roundNumber + 1,
+      }
     }
     case 'restart':
       return initialFlashcards(state.step)

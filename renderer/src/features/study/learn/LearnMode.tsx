@@ -309,7 +309,8 @@ class LearnRecords {
     const number = counts.correctCount + counts.incorrectCount
     if (!this.firstTime(`answer:${attempt}:${number}`)) return
     // The card's progress does not depend on the session, so it goes at once.
-    void saveQuietly(() => studyApi.answer(this.setId, {
+    void saveQuietly(() =>
+      studyApi.answer(this.setId, {
         cardId: answer.cardId,
         correct: answer.correct,
         mode: 'learn',

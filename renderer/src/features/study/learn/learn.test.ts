@@ -92,7 +92,7 @@ describe('learn: batches', () => {
     expect(nextLabel(state)).toBe('Finish Batch')
   })
 
-  it('shows the batch summary after Finish Batch, with this batch\'s counts and the overall progress', () => {
+  it("shows the batch summary after Finish Batch, with this batch's counts and the overall progress", () => {
     const summary = playBatch(startLearn(makeCards(12), seeded(1)), ['term-2', 'term-5'])
     expect(summary).toMatchObject({ phase: 'summary', batchCorrect: 8, batchIncorrect: 2, correct: 8, incorrect: 2, chosen: null })
     expect(currentQuestion(summary)).toBeUndefined()

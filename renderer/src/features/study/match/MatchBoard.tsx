@@ -125,13 +125,7 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
                 <ul className={styles.cards} aria-labelledby={headingId}>
                   {left.map((item) => (
                     <li key={item.id}>
-                      <MatchCardButton
-                        item={item}
-                        selected={item.id === selectedId}
-                        describedBy={hintId}
-                        onSelect={onSelect}
-                        onFocus={rememberColumn}
-                      />
+                      <MatchCardButton item={item} selected={item.id === selectedId} describedBy={hintId} onSelect={onSelect} onFocus={rememberColumn} />
                     </li>
                   ))}
                 </ul>
@@ -168,9 +162,7 @@ function MatchCardButton({ item, selected, describedBy, onSelect, onFocus }: Mat
     droppable.setNodeRef(node)
   }
   const isTarget = droppable.isOver && droppable.active?.id !== item.id
-  const className = [styles.card, selected && styles.selected, draggable.isDragging && styles.dragging, isTarget && styles.target]
-    .filter(Boolean)
-    .join(' ')
+  const className = [styles.card, selected && styles.selected, draggable.isDragging && styles.dragging, isTarget && styles.target].filter(Boolean).join(' ')
   return (
     <button
       type="button"
@@ -192,7 +184,16 @@ function MatchCardButton({ item, selected, describedBy, onSelect, onFocus }: Mat
 function TileContent({ item }: { item: MatchItem }) {
   return (
     <>
-      {item.image && <CardImage image={item.image} text={item.content} position={0} alt={item.content || `Picture of a ${item.type}`} size="tile" className={styles.tileImage} />}
+      {item.image && (
+        <CardImage
+          image={item.image}
+          text={item.content}
+          position={0}
+          alt={item.content || `Picture of a ${item.type}`}
+          size="tile"
+          className={styles.tileImage}
+        />
+      )}
       {item.content && <span>{item.content}</span>}
     </>
   )

@@ -17,7 +17,8 @@ let known: readonly SpeechSynthesisVoice[] = NO_VOICES
  */
 function currentVoices(): readonly SpeechSynthesisVoice[] {
   const next = synthesis()?.getVoices() ?? NO_VOICES
-  const same = next.length === known.length && next.every((voice, at) => voice === known[at] || (voice.voiceURI === known[at]?.voiceURI && voice.lang === known[at]?.lang))
+  const same =
+    next.length === known.length && next.every((voice, at) => voice === known[at] || (voice.voiceURI === known[at]?.voiceURI && voice.lang === known[at]?.lang))
   if (!same) known = next.length === 0 ? NO_VOICES : [...next]
   return known
 }

@@ -18,13 +18,7 @@ export function StarredOnlyChoice({ stars, on, onChange }: StarredOnlyChoiceProp
   const count = stars.ids?.size ?? 0
   return (
     <div className={styles.choice}>
-      <button
-        type="button"
-        className="button button-secondary"
-        aria-pressed={on}
-        disabled={!on && count === 0}
-        onClick={() => onChange(!on)}
-      >
+      <button type="button" className="button button-secondary" aria-pressed={on} disabled={!on && count === 0} onClick={() => onChange(!on)}>
         Starred only ({count})
       </button>
       {on && <p role="status">{studyingStarredText(count)}</p>}

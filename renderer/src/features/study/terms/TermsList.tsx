@@ -60,7 +60,20 @@ function memoryFigures(memory: CardMemoryView, now: number): string {
  * mastery of each. Sorting (mastery, attempts, alphabetical) or filtering by status loads the
  * whole set first, so the order is the set's and not the first page's.
  */
-export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoadMore, onLoadAll, progress, onEdit, onDelete, stars, languages }: TermsListProps) {
+export function TermsList({
+  cards,
+  total,
+  hasMore,
+  loadingMore,
+  loadError,
+  onLoadMore,
+  onLoadAll,
+  progress,
+  onEdit,
+  onDelete,
+  stars,
+  languages,
+}: TermsListProps) {
   const spoken = useSideLanguages(languages, cards)
   const [sort, setSort] = useState<TermsSort>('position')
   const [filter, setFilter] = useState<TermsFilter>('all')
@@ -76,9 +89,7 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
 
   return (
     <section className={styles.section}>
-      <h2 className={styles.heading}>
-        Terms in this set ({total})
-      </h2>
+      <h2 className={styles.heading}>Terms in this set ({total})</h2>
       {cards.length > 0 && (
         <div className={styles.controls}>
           <label htmlFor={sortId}>Sort by</label>
@@ -134,9 +145,22 @@ export function TermsList({ cards, total, hasMore, loadingMore, loadError, onLoa
               </div>
               {(onEdit || onDelete || stars) && (
                 <div className={styles.actions}>
-                  {stars && <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} cardName={card.term || String(card.position)} onToggle={() => stars.toggle(card.id)} />}
+                  {stars && (
+                    <StarButton
+                      starred={stars.ids?.has(card.id) ?? false}
+                      disabled={!stars.ids}
+                      cardName={card.term || String(card.position)}
+                      onToggle={() => stars.toggle(card.id)}
+                    />
+                  )}
                   {onEdit && (
-                    <button type="button" className="icon-button" aria-label={`Edit flashcard ${card.term || card.position}`} title="Edit flashcard" onClick={() => onEdit(card)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Edit flashcard ${card.term || card.position}`}
+                      title="Edit flashcard"
+                      onClick={() => onEdit(card)}
+                    >
                       <PencilIcon />
                     </button>
                   )}

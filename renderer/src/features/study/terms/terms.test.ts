@@ -3,7 +3,15 @@ import type { Flashcard } from '#shared/api/sets'
 import { cardProgress } from '#shared/study/mastery'
 import { arrangeTerms, needsAllCards, termRows } from './terms'
 
-const card = (position: number, term: string): Flashcard => ({ id: `c${position}`, term, definition: `${term} def`, position, created: '', termImage: null, definitionImage: null })
+const card = (position: number, term: string): Flashcard => ({
+  id: `c${position}`,
+  term,
+  definition: `${term} def`,
+  position,
+  created: '',
+  termImage: null,
+  definitionImage: null,
+})
 const cards = [card(1, 'banana'), card(2, 'Apple'), card(3, 'cherry'), card(4, 'apple pie'), card(5, 'item 10'), card(6, 'item 9')]
 const progress = [
   cardProgress('c1', 4, 1, 't'), // 80%, 5 attempts: mastered

@@ -134,7 +134,9 @@ function TestSetup({ total, onStart }: { total: number; onStart: (count: number,
               <input
                 type="checkbox"
                 checked={kinds.includes(kind)}
-                onChange={(event) => setKinds(event.target.checked ? TEST_KINDS.filter((k) => k === kind || kinds.includes(k)) : kinds.filter((k) => k !== kind))}
+                onChange={(event) =>
+                  setKinds(event.target.checked ? TEST_KINDS.filter((k) => k === kind || kinds.includes(k)) : kinds.filter((k) => k !== kind))
+                }
               />
               {KIND_LABELS[kind]}
             </label>

@@ -93,7 +93,7 @@ describe('buildTest', () => {
     }
   })
 
-  it('true/false shows its own definition when true and another card\'s when false, both happening', () => {
+  it("true/false shows its own definition when true and another card's when false, both happening", () => {
     const questions = buildTest(cards, { count: 12, kinds: ['true_false'] }, seeded(4))
     for (const question of questions) {
       if (question.kind !== 'true_false') throw new Error('wrong kind')
@@ -110,7 +110,7 @@ describe('buildTest', () => {
     for (const question of buildTest(same, { count: 2, kinds: ['true_false'] }, seeded(5))) expect(question).toMatchObject({ isTrue: true })
   })
 
-  it('a matching question holds its own cards\' definitions, shuffled', () => {
+  it("a matching question holds its own cards' definitions, shuffled", () => {
     const [question] = buildTest(cards.slice(0, 5), { count: 5, kinds: ['matching'] }, seeded(6))
     if (question?.kind !== 'matching') throw new Error('wrong kind')
     expect([...question.definitions].sort()).toEqual(question.cards.map((card) => card.definition).sort())
@@ -128,7 +128,11 @@ describe('gradeTest', () => {
     const result = gradeTest(questions, blankAnswers(questions))
     expect(result).toMatchObject({ correct: 0, total: 12, percent: 0 })
     expect(result.results.every((item) => item.given === '' && item.expected !== '')).toBe(true)
-    expect(missedCards(result).map((card) => card.id).sort()).toEqual(cards.map((card) => card.id).sort())
+    expect(
+      missedCards(result)
+        .map((card) => card.id)
+        .sort(),
+    ).toEqual(cards.map((card) => card.id).sort())
   })
 
   it('a written answer that is almost right counts, and says it was almost', () => {
@@ -165,7 +169,11 @@ describe('gradeTest', () => {
     answers[0] = blankAnswers(questions)[0] as TestAnswer
     const missed = missedCards(gradeTest(questions, answers))
     const retake = buildTest(missed, { count: missed.length, kinds: ['written'] }, seeded(8))
-    expect(askedCards(retake).map((card) => card.id).sort()).toEqual(missed.map((card) => card.id).sort())
+    expect(
+      askedCards(retake)
+        .map((card) => card.id)
+        .sort(),
+    ).toEqual(missed.map((card) => card.id).sort())
   })
 })
 

@@ -112,7 +112,14 @@ export function buildTest(cards: readonly TestCard[], options: TestOptions, rand
     next += share
     if (kind === 'matching') {
       for (const group of matchingGroups(mine)) {
-        questions.push({ kind: 'matching', cards: group, definitions: shuffle(group.map((card) => card.definition), random) })
+        questions.push({
+          kind: 'matching',
+          cards: group,
+          definitions: shuffle(
+            group.map((card) => card.definition),
+            random,
+          ),
+        })
       }
     } else {
       for (const card of mine) {
@@ -164,7 +171,9 @@ function gradeQuestion(question: TestQuestion, answer: TestAnswer | undefined): 
     case 'multiple_choice': {
       const option = answer?.kind === 'multiple_choice' ? answer.option : null
       const given = option === null ? '' : (question.options[option] ?? '')
-      return [{ card: question.card, kind: question.kind, correct: option === question.rightOption, given, expected: question.options[question.rightOption] ?? '' }]
+      return [
+        { card: question.card, kind: question.kind, correct: option === question.rightOption, given, expected: question.options[question.rightOption] ?? '' },
+      ]
     }
     case 'true_false': {
       const value = answer?.kind === 'true_false' ? answer.value : null

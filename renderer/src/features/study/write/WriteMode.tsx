@@ -240,8 +240,18 @@ function AnswerDifference({ parts }: { parts: DiffPart[] }) {
   return (
     <p className={styles.difference} aria-label="Your answer compared with the correct one">
       {parts.map((part, index) => {
-        if (part.kind === 'missing') return <ins key={index} className={styles.missing}>{part.text}</ins>
-        if (part.kind === 'extra') return <del key={index} className={styles.extra}>{part.text}</del>
+        if (part.kind === 'missing')
+          return (
+            <ins key={index} className={styles.missing}>
+              {part.text}
+            </ins>
+          )
+        if (part.kind === 'extra')
+          return (
+            <del key={index} className={styles.extra}>
+              {part.text}
+            </del>
+          )
         return <span key={index}>{part.text}</span>
       })}
     </p>

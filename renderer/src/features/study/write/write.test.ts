@@ -90,7 +90,10 @@ describe('write mode', () => {
   })
 
   it('keeps what is typed while the card is unanswered', () => {
-    const state = run(initialWrite(makeCards(3)), [{ type: 'type', text: 'd' }, { type: 'type', text: 'd1 ' }])
+    const state = run(initialWrite(makeCards(3)), [
+      { type: 'type', text: 'd' },
+      { type: 'type', text: 'd1 ' },
+    ])
     expect(state.answer).toBe('d1 ')
     expect(state.phase).toBe('answering')
   })
@@ -175,7 +178,10 @@ describe('write mode', () => {
 
   it('continues with the missed cards first, then the cards not yet played, 10 at most', () => {
     // Batch 1: c2, c5 and c9 wrong.
-    const summary = playBatch(initialWrite(makeCards(25)), allIds(25).filter((id) => !['c2', 'c5', 'c9'].includes(id)))
+    const summary = playBatch(
+      initialWrite(makeCards(25)),
+      allIds(25).filter((id) => !['c2', 'c5', 'c9'].includes(id)),
+    )
     expect(ids(summary.missed)).toEqual(['c2', 'c5', 'c9'])
     const batch2 = writeReducer(summary, { type: 'continue' })
     expect(batch2.phase).toBe('answering')
@@ -198,14 +204,20 @@ describe('write mode', () => {
   })
 
   it('keeps the missed cards in the order they were last missed', () => {
-    const summary1 = playBatch(initialWrite(makeCards(25)), allIds(25).filter((id) => !['c2', 'c5', 'c9'].includes(id)))
+    const summary1 = playBatch(
+      initialWrite(makeCards(25)),
+      allIds(25).filter((id) => !['c2', 'c5', 'c9'].includes(id)),
+    )
     // Batch 2 asks c2, c5, c9, then c11..c17: c9 and c2 wrong again, in that order, then c11.
     let state = writeReducer(summary1, { type: 'continue' })
     state = answerCard(state, false)
     state = answerCard(state, true)
     expect(ids(state.missed)).toEqual(['c9', 'c2'])
     state = answerCard(state, false)
-    state = playBatch(state, allIds(25).filter((id) => id !== 'c11'))
+    state = playBatch(
+      state,
+      allIds(25).filter((id) => id !== 'c11'),
+    )
     expect(ids(state.missed)).toEqual(['c2', 'c9', 'c11'])
     expect(ids(writeReducer(state, { type: 'continue' }).batch).slice(0, 4)).toEqual(['c2', 'c9', 'c11', 'c18'])
   })
@@ -231,7 +243,10 @@ describe('write mode', () => {
   })
 
   it('titles a batch that replays missed cards Review Mode, and the others Write Mode', () => {
-    const summary1 = playBatch(initialWrite(makeCards(12)), allIds(12).filter((id) => id !== 'c4'))
+    const summary1 = playBatch(
+      initialWrite(makeCards(12)),
+      allIds(12).filter((id) => id !== 'c4'),
+    )
     expect(writeTitle(summary1)).toBe('Write Mode')
     const batch2 = writeReducer(summary1, { type: 'continue' })
     expect(ids(batch2.batch)).toEqual(['c4', 'c11', 'c12'])
@@ -262,7 +277,10 @@ describe('write mode', () => {
   it('plays a 12-card set to the end, with the progress line at each step', () => {
     let state = initialWrite(makeCards(12))
     // Batch 1: c3 and c7 wrong.
-    state = playBatch(state, allIds(12).filter((id) => id !== 'c3' && id !== 'c7'))
+    state = playBatch(
+      state,
+      allIds(12).filter((id) => id !== 'c3' && id !== 'c7'),
+    )
     expect(batchSummary(state)).toMatchObject({ remaining: 2, processed: 10, total: 12 })
     state = writeReducer(state, { type: 'continue' })
     expect(progressLine(writeProgress(state))).toBe('Batch 2 of 2 • Card 1/4 • Total Progress: 8/12')
