@@ -1,8 +1,8 @@
 import type { Clock } from './clock'
 import type { AppConfig } from './config'
 import type { DB } from './db/database'
-import type { Mailer } from './features/mail/mailer'
-import type { AccountEvents } from './features/realtime/account-events'
+import type { Mailer } from '#server/mail/mailer'
+import type { AccountEvents } from '#server/events/account-events'
 import type { RateLimitStore } from './http/rate-limit'
 import type { Logger } from './logger'
 

@@ -127,3 +127,11 @@ export const importMessages = {
   noValidCards: 'No valid flashcards found in file',
   unsupportedFormat: 'Unsupported file format',
 }
+
+/** The API's answers about sets, cards and study records the caller may not see or change (the error body's message). */
+export const apiMessages = {
+  setNotFound: setMessages.notFound,
+  cardNotFound: 'Flashcard not found',
+  sessionNotFound: 'Learning session not found',
+  sessionCompleted: 'This learning session is already completed.',
+} as const

@@ -4,7 +4,7 @@ import { openSqliteDatabase } from '#server/db/database'
 import { MemoryRateLimitStore } from '#server/http/rate-limit'
 import { silentLogger } from '#server/logger'
 import { systemClock } from '#server/clock'
-import { MemoryAccountEvents } from '#server/features/realtime/account-events'
+import { MemoryAccountEvents } from '#server/events/account-events'
 
 export interface ServedRoute {
   method: string

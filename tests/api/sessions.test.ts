@@ -20,7 +20,7 @@ function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
-/** The key the server signs a user's tokens with (see server/features/auth/tokens.ts). */
+/** The key the server signs a user's tokens with (see server/access/tokens.ts). */
 function serverSigningKey(secret: string, tokenKey: string): Uint8Array {
   return createHash('sha256').update(secret).update('\0').update(tokenKey).digest()
 }

@@ -3,12 +3,12 @@ import type { AppConfig } from '#server/config'
 import type { Clock } from '#server/clock'
 import type { DB } from '#server/db/database'
 import { newId } from '#server/db/ids'
-import { insertSession } from '#server/features/auth/auth.repo'
-import { signAuthToken } from '#server/features/auth/tokens'
-import { insertCards } from '#server/features/cards/cards.repo'
+import { insertSession } from '#server/features/accounts/accounts.repo'
+import { signAuthToken } from '#server/access/tokens'
+import { insertCards } from '#server/features/sets/cards.repo'
 import { insertSet, replaceSetTags } from '#server/features/sets/sets.repo'
 import { newSetRow } from '#server/features/sets/sets.service'
-import { findPlanByName, insertUser } from '#server/features/users/users.repo'
+import { findPlanByName, insertUser } from '#server/features/accounts/accounts.repo'
 
 /**
  * Factories after Outline's `buildUser` / `buildSet`: rows made through the repositories, for

@@ -1,5 +1,5 @@
 import type { ClassRole, Classroom } from '#shared/api/classes'
-import { toPublicUser } from '#server/features/users/users.mapper'
+import { toPublicUser } from '#server/features/accounts/account.service'
 import type { ClassWithCounts } from './classes.repo'
 
 /** The API shape of a class for a caller in `role`: only the teacher sees the join code. */

@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { DB } from '#server/db/database'
-import type { ClassesTable, Database } from '#server/db/schema'
-import type { StudySetWithOwner } from '#server/features/sets/sets.repo'
+import type { ClassesTable } from '#server/db/schema'
 
 export type ClassRow = Selectable<ClassesTable>
 /** A class with what its API shape needs: the teacher's username and the number of students. */
@@ -35,11 +34,6 @@ export async function findClassById(db: DB, id: string): Promise<ClassWithCounts
 export async function findClassByCode(db: DB, joinCode: string): Promise<ClassWithCounts | undefined> {
   const row = await selectClasses(db).where('classes.join_code', '=', joinCode).executeTakeFirst()
   return row && withNumberCount(row)
-}
-
-export async function isMember(db: DB, classId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('class_members').select('user_id').where('class_id', '=', classId).where('user_id', '=', userId).executeTakeFirst()
-  return row !== undefined
 }
 
 /** The classes a user teaches or is a student of. */
@@ -127,20 +121,6 @@ export async function unassignSet(db: DB, classId: string, setId: string): Promi
   return Number(result.numDeletedRows) > 0
 }
 
-/** The sets assigned to a class, most recently assigned first, in the shape the set mapper takes. */
-export async function listAssignedSets(db: DB, classId: string): Promise<StudySetWithOwner[]> {
-  return db
-    .selectFrom('class_sets')
-    .innerJoin('study_sets', 'study_sets.id', 'class_sets.set_id')
-    .leftJoin('users', 'users.id', 'study_sets.owner_id')
-    .selectAll('study_sets')
-    .select('users.username as owner_username')
-    .where('class_sets.class_id', '=', classId)
-    .orderBy('class_sets.assigned', 'desc')
-    .orderBy('study_sets.id')
-    .execute()
-}
-
 /** Per student and assigned set: the student's cards of that set due by `until` (card_memory, the memory schedule). */
 export async function countDueByStudentAndSet(db: DB, classId: string, until: string) {
   const rows = await db
@@ -155,34 +135,6 @@ export async function countDueByStudentAndSet(db: DB, classId: string, until: st
     .groupBy(['card_memory.user_id', 'card_memory.study_set_id'])
     .execute()
   return rows.map((row) => ({ userId: row.user_id, setId: row.study_set_id, due: Number(row.due) }))
-}
-
-/**
- * The class rule of set access, as a condition on a `study_sets` row: the set is assigned to a
- * class the user is a student of. Only set-access.ts uses it, so the rule stays in one place.
- */
-export function assignedToClassOf(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
-  return eb.exists(
-    eb
-      .selectFrom('class_sets')
-      .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
-      .select('class_sets.set_id')
-      .whereRef('class_sets.set_id', '=', 'study_sets.id')
-      .where('class_members.user_id', '=', userId),
-  )
-}
-
-/** True when the set is assigned to a class the user is a student of. */
-export async function isAssignedToClassOf(db: DB, setId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('class_sets')
-    .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
-    .select('class_sets.set_id')
-    .where('class_sets.set_id', '=', setId)
-    .where('class_members.user_id', '=', userId)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
 }
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import { classListQuerySchema, classProgressQuerySchema } from '#shared/api/classes'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireVerifiedUser } from '#server/http/auth'
+import { type Authenticated, requireVerifiedUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
 import { classSchemas } from './classes.schemas'

@@ -6,23 +6,21 @@ import type { PageQuery } from '#server/http/pagination'
 import { cardProgress } from '#shared/study/mastery'
 import { type DB, isUniqueViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
+import type { AuthState } from '#server/access/caller'
+import { requireClassRole, requireMayRemoveMember, requireTeacher } from '#server/access/classes'
 import type { Deps } from '#server/deps'
-import type { Authenticated } from '#server/http/auth'
-import { conflict, forbidden, notFound, rateLimited } from '#server/http/errors'
+import { notFound, rateLimited } from '#server/http/errors'
 import { limitOffset, listResponse } from '#server/http/pagination'
 import { retryAfterSeconds } from '#server/http/rate-limit'
-import { contentDisposition, type ExportFile } from '#server/features/sets/import-export.service'
-import { SET_NOT_FOUND } from '#server/features/sets/set-access'
-import { toStudySet } from '#server/features/sets/sets.mapper'
-import { findSetById } from '#server/features/sets/sets.repo'
+import { toPublicUser } from '#server/features/accounts/account.service'
 import { endOfUtcDay } from '#server/features/memory/review.service'
-import { toPublicUser } from '#server/features/users/users.mapper'
+import { contentDisposition, type ExportFile } from '#server/features/sets/import-export.service'
+import { assignableSet, setsOfClass } from '#server/features/sets/sets.service'
 import { toClassroom } from './classes.mapper'
 import * as repo from './classes.repo'
 import type { classSchemas } from './classes.schemas'
 import { newJoinCode } from './join-code'
 
-type AuthState = Authenticated['auth']
 type CreateClass = z.output<typeof classSchemas.createClass>
 type UpdateClass = z.output<typeof classSchemas.updateClass>
 
@@ -33,21 +31,17 @@ interface ClassAccess {
 }
 
 /**
- * The class as the caller may see it: its teacher and its students only. Anyone else gets 404,
- * as for a private set, so a class's existence is not disclosed.
+ * The class as the caller may see it: its teacher and its students only; anyone else gets 404
+ * (the rule: server/access/classes.ts).
  */
 async function visibleClass(db: DB, id: string, auth: AuthState): Promise<ClassAccess> {
-  const row = await repo.findClassById(db, id)
-  if (!row) throw notFound(classMessages.notFound)
-  if (row.owner_id === auth.user.id) return { row, role: 'teacher' }
-  if (await repo.isMember(db, id, auth.user.id)) return { row, role: 'student' }
-  throw notFound(classMessages.notFound)
+  return requireClassRole(db, await repo.findClassById(db, id), auth)
 }
 
 /** A class the caller teaches. A student of it gets 403 (they know it exists); anyone else 404. */
 async function taughtClass(db: DB, id: string, auth: AuthState): Promise<ClassAccess> {
   const access = await visibleClass(db, id, auth)
-  if (access.role !== 'teacher') throw forbidden()
+  requireTeacher(access.role)
   return access
 }
 
@@ -89,7 +83,7 @@ export async function listMyClasses(deps: Deps, auth: AuthState, query: PageQuer
 
 export async function getClass(deps: Deps, id: string, auth: AuthState): Promise<ClassroomDetail> {
   const { row, role } = await visibleClass(deps.db, id, auth)
-  const sets = (await repo.listAssignedSets(deps.db, id)).map(toStudySet)
+  const sets = await setsOfClass(deps, id)
   if (role !== 'teacher') return { ...toClassroom(row, role), sets }
   const members = (await repo.listMembers(deps.db, id)).map(toPublicUser)
   return { ...toClassroom(row, role), sets, members }
@@ -146,8 +140,7 @@ export async function joinClass(deps: Deps, auth: AuthState, code: string, addre
 export async function removeMember(deps: Deps, classId: string, userId: string, auth: AuthState): Promise<void> {
   const { role } = await visibleClass(deps.db, classId, auth)
   const self = userId === 'me' || userId === auth.user.id
-  if (self && role === 'teacher') throw conflict(undefined, classMessages.teacherCannotLeave)
-  if (!self && role !== 'teacher') throw forbidden()
+  requireMayRemoveMember(role, self)
   const removed = await repo.removeMember(deps.db, classId, self ? auth.user.id : userId)
   if (!removed) throw notFound(classMessages.memberNotFound)
 }
@@ -159,10 +152,9 @@ export async function removeMember(deps: Deps, classId: string, userId: string, 
 export async function assignSet(deps: Deps, classId: string, setId: string, auth: AuthState): Promise<StudySet> {
   return deps.db.transaction().execute(async (trx) => {
     await taughtClass(trx, classId, auth)
-    const set = await findSetById(trx, setId)
-    if (!set || set.owner_id !== auth.user.id) throw notFound(SET_NOT_FOUND)
+    const set = await assignableSet({ db: trx }, setId, auth)
     await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString() })
-    return toStudySet(set)
+    return set
   })
 }
 
@@ -187,7 +179,7 @@ export async function classProgress(deps: Deps, classId: string, auth: AuthState
   const { row } = await taughtClass(deps.db, classId, auth)
   const [members, sets, answers, due] = await Promise.all([
     repo.listMembers(deps.db, classId),
-    repo.listAssignedSets(deps.db, classId),
+    setsOfClass(deps, classId),
     repo.listClassProgressRows(deps.db, classId),
     dueTodayByStudentAndSet(deps.db, classId, deps.clock.now()),
   ])
@@ -212,7 +204,7 @@ export async function classProgress(deps: Deps, classId: string, auth: AuthState
         username: member.username,
         setId: set.id,
         setTitle: set.title,
-        cardCount: set.card_count,
+        cardCount: set.cardCount,
         studied: total.studied,
         mastered: total.mastered,
         learning: total.learning,

@@ -1,23 +1,10 @@
 import type { ContactResponse, ContactSubmission } from '#shared/api/contact'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import type { MailMessage } from '#server/features/mail/mailer'
+import type { AuthState } from '#server/access/caller'
+import { sendMail } from '#server/mail/mailer'
+import { contactMail } from '#server/mail/templates'
 import { insertContactSubmission } from './contact.repo'
-
-/** The team's copy of a contact message: plain text, the sender's words as they were saved. */
-export function contactMail(to: string, submission: { name: string; email: string; subject: string; message: string }): MailMessage {
-  // The subject is one header line: the sender's line breaks must not reach it.
-  const subject = submission.subject.replace(/\s+/g, ' ')
-  return {
-    to,
-    subject: `Contact form: ${subject}`,
-    text:
-      `A message arrived through the Cardwise contact form.\n\n` +
-      `Name: ${submission.name}\nEmail: ${submission.email}\nSubject: ${subject}\n\n` +
-      `${submission.message}\n`,
-  }
-}
 
 /**
  * Stores a contact message and, when CONTACT_EMAIL is set, mails it to the team. A signed-in
@@ -37,13 +24,8 @@ export async function submitContact(deps: Deps, input: ContactSubmission, sender
 
   const to = deps.config.contactEmail
   if (to) {
-    const mail = contactMail(to, row)
     // The message is stored, so the sender's request has done its part: a mail failure is only logged.
-    try {
-      await deps.mailer.send(mail)
-    } catch (error) {
-      deps.logger.error(`mail: could not send "${mail.subject}" to ${to}`, error)
-    }
+    await sendMail(deps, contactMail(to, row))
   }
   return { id: row.id }
 }

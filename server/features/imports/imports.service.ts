@@ -3,10 +3,13 @@ import { importMessages } from '#shared/import/parse-import'
 import type { Deps } from '#server/deps'
 import { HttpError, invalidInput } from '#server/http/errors'
 import { storeImage } from '#server/features/media/media.service'
-import type { AuthState } from '#server/features/auth/auth.service'
+import type { AuthState } from '#server/access/caller'
 import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
 import type { ParseJob } from './parse-job'
 import type { ParsedImport } from './parsed-import'
+
+/** The Anki writer, for the set export (sets/import-export.service.ts): the format lives here beside its reader. */
+export { writeAnkiPackage, writeAnkiText } from './anki/write-package'
 
 export const previewMessages = {
   tooSlow: 'This file took too long to read; it may be too large or damaged.',

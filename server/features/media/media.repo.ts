@@ -26,12 +26,6 @@ export async function findMediaByHash(db: DB, ownerId: string, sha256: string): 
   return db.selectFrom('media').select(INFO_COLUMNS).where('owner_id', '=', ownerId).where('sha256', '=', sha256).executeTakeFirst()
 }
 
-/** Of these ids, the pictures `ownerId` uploaded. */
-export async function findOwnedMedia(db: DB, ownerId: string, ids: string[]): Promise<MediaInfo[]> {
-  if (ids.length === 0) return []
-  return db.selectFrom('media').select(INFO_COLUMNS).where('owner_id', '=', ownerId).where('id', 'in', ids).execute()
-}
-
 /** The bytes a user's pictures take, as counted against the quota. */
 export async function storedBytes(db: DB, ownerId: string): Promise<number> {
   const row = await db
@@ -44,25 +38,6 @@ export async function storedBytes(db: DB, ownerId: string): Promise<number> {
 
 export async function insertMedia(db: DB, row: Insertable<MediaTable>): Promise<void> {
   await db.insertInto('media').values(row).execute()
-}
-
-/** The sets whose cards show this picture, public ones first (at most `limit`). */
-export async function setsUsingMedia(db: DB, mediaId: string, limit: number): Promise<{ id: string; is_public: number }[]> {
-  return db
-    .selectFrom('study_sets')
-    .select(['study_sets.id', 'study_sets.is_public'])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('flashcards')
-          .select('flashcards.id')
-          .whereRef('flashcards.study_set_id', '=', 'study_sets.id')
-          .where((card) => card.or([card('flashcards.term_image_id', '=', mediaId), card('flashcards.definition_image_id', '=', mediaId)])),
-      ),
-    )
-    .orderBy('study_sets.is_public', 'desc')
-    .limit(limit)
-    .execute()
 }
 
 /** The pictures the cards of a set show (to clean up after the set is deleted). */

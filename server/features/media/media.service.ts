@@ -3,12 +3,15 @@ import { type MediaUpload, mediaMessages } from '#shared/api/media'
 import { isUniqueViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
-import { HttpError, invalidInput, notFound, payloadTooLarge, unsupportedMediaType } from '#server/http/errors'
-import type { AuthState } from '#server/features/auth/auth.service'
-import { readableSet } from '#server/features/sets/set-access'
+import type { AuthState } from '#server/access/caller'
+import { pictureAccess } from '#server/access/media'
+import { invalidInput, notFound, payloadTooLarge, unsupportedMediaType } from '#server/http/errors'
 import { ImageRejectedError, type ProcessedImage, processImage } from './image'
 import { toMediaUpload } from './media.mapper'
 import * as repo from './media.repo'
+
+/** A card side's picture as the API shows it (for the cards' mapper). */
+export { toCardImage } from './media.mapper'
 
 /** What storing a picture needs: other features (imports) pass their deps or a transaction's. */
 export type MediaDeps = Pick<Deps, 'db' | 'config' | 'clock'>
@@ -77,10 +80,24 @@ export async function saveImage(deps: MediaDeps, ownerId: string, image: Prepare
  * features use (POST /api/media, imports of Anki packages and JSON files).
  */
 export async function storeImage(deps: MediaDeps, userId: string, bytes: Uint8Array): Promise<MediaUpload> {
-  // Bytes identical to a stored picture (one downloaded from /api/media and sent again) are it.
+  return (await knownImage(deps, userId, bytes)) ?? saveImage(deps, userId, await prepareImage(bytes))
+}
+
+/** Bytes identical to a picture the user stored (one downloaded from /api/media and sent again) are that picture. */
+export async function knownImage(deps: Pick<Deps, 'db'>, userId: string, bytes: Uint8Array): Promise<MediaUpload | undefined> {
   const known = await repo.findMediaByHash(deps.db, userId, createHash('sha256').update(bytes).digest('hex'))
-  if (known) return toMediaUpload(known)
-  return saveImage(deps, userId, await prepareImage(bytes))
+  return known && toMediaUpload(known)
+}
+
+/** Each of these pictures once, as a data: URL (for an export). */
+export async function imageDataUrls(deps: Pick<Deps, 'db'>, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((value): value is string => value !== null))]
+  const urls = new Map<string, string>()
+  for (const mediaId of wanted) {
+    const row = await repo.findMediaFile(deps.db, mediaId)
+    if (row) urls.set(mediaId, `data:${row.type};base64,${Buffer.from(row.data).toString('base64')}`)
+  }
+  return urls
 }
 
 /** The upload body's size limit, checked before and while the body is read. */
@@ -98,53 +115,18 @@ export interface ServedMedia {
   isPublic: boolean
 }
 
-/** How many sets using one picture are checked for the caller's access. */
-const SETS_CHECKED = 50
-
 /**
- * The picture's bytes, for its uploader and for anyone who may read a set showing it (the sets'
- * own rule, server/features/sets/set-access.ts); anyone else gets 404 as if it did not exist.
+ * The picture's bytes, for its uploader and for anyone who may read a set showing it (the rule:
+ * server/access/media.ts); anyone else gets 404 as if it did not exist.
  */
 export async function readMedia(deps: Deps, id: string, auth: AuthState | undefined): Promise<ServedMedia> {
   const info = await repo.findMediaInfo(deps.db, id)
   if (!info) throw notFound(mediaMessages.notFound)
-  const sets = await repo.setsUsingMedia(deps.db, id, SETS_CHECKED)
-  const isPublic = sets.some((set) => set.is_public === 1)
-  if (info.owner_id !== auth?.user.id && !(await mayReadAnySet(deps, sets, auth))) throw notFound(mediaMessages.notFound)
+  const { mayRead, isPublic } = await pictureAccess(deps.db, info, auth)
+  if (!mayRead) throw notFound(mediaMessages.notFound)
   const data = await repo.findMediaData(deps.db, id)
   if (!data) throw notFound(mediaMessages.notFound)
   return { data: Buffer.from(data), type: info.type, etag: `"${info.sha256}"`, isPublic }
-}
-
-async function mayReadAnySet(deps: Deps, sets: { id: string }[], auth: AuthState | undefined): Promise<boolean> {
-  for (const set of sets) {
-    try {
-      await readableSet(deps, set.id, auth)
-      return true
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 404) throw error
-    }
-  }
-  return false
-}
-
-/**
- * Checks that every named picture is one `userId` uploaded (else 400 on that field) before a
- * card names it. Runs in the caller's transaction.
- */
-export async function requireOwnMedia(deps: Pick<Deps, 'db'>, userId: string, images: Record<string, string | null | undefined>): Promise<void> {
-  const named = Object.entries(images).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  const owned = new Set(
-    (
-      await repo.findOwnedMedia(
-        deps.db,
-        userId,
-        named.map(([, id]) => id),
-      )
-    ).map((row) => row.id),
-  )
-  const unknown = named.filter(([, id]) => !owned.has(id))
-  if (unknown.length > 0) throw invalidInput(Object.fromEntries(unknown.map(([field]) => [field, mediaMessages.unknownImage])))
 }
 
 /** Deletes those of these pictures no card shows any more (after a card or set changed or went). */

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
-import { assignedToClassOf } from '#server/features/classes/classes.repo'
+import { readableBy } from '#server/access/sets'
 
 /*
  * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and
@@ -97,21 +97,13 @@ export async function listSetMemory(db: DB, userId: string, setId: string): Prom
   return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
 }
 
-/**
- * The reading rule of sets/set-access.ts (`readableBy`) for a query joined with study_sets:
- * public, the user's own, or assigned to a class they are a student of.
- */
-function readableSetBy(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
-  return eb.or([eb('study_sets.is_public', '=', 1), eb('study_sets.owner_id', '=', userId), assignedToClassOf(eb, userId)])
-}
-
 /** Memory rows of cards in sets the user may read. */
 function readableMemory(db: DB, userId: string) {
   return db
     .selectFrom('card_memory')
     .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
     .where('card_memory.user_id', '=', userId)
-    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+    .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
 }
 
 /**
@@ -177,7 +169,7 @@ export async function readableSetIds(db: DB, userId: string, setIds: string[]): 
       .selectFrom('study_sets')
       .select('id')
       .where('id', 'in', setIds.slice(i, i + 500))
-      .where((eb) => readableSetBy(eb, userId))
+      .where((eb) => readableBy(eb, userId))
       .execute()
     for (const row of rows) readable.add(row.id)
   }
@@ -244,7 +236,7 @@ export async function listReadableProgress(db: DB, userId: string) {
     .selectFrom('study_progress')
     .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
     .where('study_progress.user_id', '=', userId)
-    .where((eb) => readableSetBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+    .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
     .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
     .execute()
 }
@@ -284,7 +276,7 @@ export async function listLogForExport(db: DB, userId: string) {
       'review_log.due',
       'review_log.duration_ms',
     ])
-    .select((eb) => eb.case().when(readableSetBy(eb, userId)).then(1).else(0).end().as('readable'))
+    .select((eb) => eb.case().when(readableBy(eb, userId)).then(1).else(0).end().as('readable'))
     .where('review_log.user_id', '=', userId)
     .orderBy('review_log.answered_at')
     .orderBy('review_log.received_at')

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import { memorySchemas } from '#shared/api/memory'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/http/auth'
+import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
 import * as review from './review.service'

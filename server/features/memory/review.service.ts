@@ -13,10 +13,9 @@ import { cardStatus } from '#shared/study/mastery'
 import { DUE_FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/study/retention'
 import type { Deps } from '#server/deps'
 import { limitOffset, listResponse } from '#server/http/pagination'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import { toFlashcard } from '#server/features/cards/cards.mapper'
-import { findCardsWithImages } from '#server/features/cards/cards.repo'
-import { readableSet } from '#server/features/sets/set-access'
+import type { AuthState } from '#server/access/caller'
+import { assertReadableSet } from '#server/access/sets'
+import { cardsByIds } from '#server/features/sets/cards.service'
 import * as repo from './memory.repo'
 import { recallProbability, STATE_NAMES } from './scheduler'
 import { settingsOf, storedWeights } from './settings'
@@ -74,7 +73,7 @@ async function readableDueCounts(deps: Deps, userId: string, now: string, until:
  * may not read it), most overdue first, then the least stable.
  */
 export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Promise<ListResponse<DueItem>> {
-  if (query.setId !== undefined) await readableSet(deps, query.setId, auth)
+  if (query.setId !== undefined) await assertReadableSet(deps.db, query.setId, auth)
   const now = deps.clock.now()
   const before = now.toISOString()
   const { limit, offset } = limitOffset(query)
@@ -84,13 +83,9 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
     repo.findSettings(deps.db, auth.user.id),
   ])
   const weights = storedWeights(settingsRow)
-  const cards = new Map(
-    (
-      await findCardsWithImages(
-        deps.db,
-        rows.map((row) => row.id),
-      )
-    ).map((card) => [card.id, toFlashcard(card)]),
+  const cards = await cardsByIds(
+    deps,
+    rows.map((row) => row.id),
   )
   const items = rows.flatMap((row): DueItem[] => {
     const card = cards.get(row.id)

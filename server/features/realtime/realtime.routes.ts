@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream'
 import Router from '@koa/router'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, TOKEN_COOKIE } from '#server/http/auth'
+import { type Authenticated, requireUser, TOKEN_COOKIE } from '#server/access/auth'
 import { route } from '#server/http/route'
-import type { AccountEvent } from './account-events'
+import type { AccountEvent } from '#server/events/account-events'
 
 /** Browsers' EventSource waits this long before reconnecting (docs/content-rules.md, 'Sessions and timing'). */
 const RECONNECT_DELAY_MS = 3000

@@ -1,19 +1,17 @@
-import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { DATA_URL } from '#shared/api/media'
 import type { StudySet } from '#shared/api/sets'
 import type { ImportSetData } from '#shared/import/import-schema'
 import { newId } from '#server/db/ids'
-import { writeAnkiPackage, writeAnkiText } from '#server/features/imports/anki/write-package'
+import type { AuthState } from '#server/access/caller'
+import { requireOwnMedia } from '#server/access/media'
 import type { Deps } from '#server/deps'
 import { HttpError } from '#server/http/errors'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import { insertCards } from '#server/features/cards/cards.repo'
-import { findMediaByHash, findMediaFile } from '#server/features/media/media.repo'
-import { type PreparedImage, prepareImage, requireOwnMedia, saveImage } from '#server/features/media/media.service'
-import { ownedSet } from './set-access'
+import { writeAnkiPackage, writeAnkiText } from '#server/features/imports/imports.service'
+import { imageDataUrls, knownImage, type PreparedImage, prepareImage, saveImage } from '#server/features/media/media.service'
+import { insertCards } from './cards.repo'
 import * as repo from './sets.repo'
-import { newSetRow, reloadSet } from './sets.service'
+import { newSetRow, ownedSet, reloadSet } from './sets.service'
 
 type ImportCard = ImportSetData['cards'][number]
 const SIDES = [
@@ -40,7 +38,7 @@ async function readImportPictures(deps: Deps, userId: string, cards: ImportCard[
         continue
       }
       const bytes = Buffer.from(match[2] ?? '', 'base64')
-      const known = await findMediaByHash(deps.db, userId, createHash('sha256').update(bytes).digest('hex'))
+      const known = await knownImage(deps, userId, bytes)
       if (known) {
         pictures.set(value, { mediaId: known.id })
         continue
@@ -74,7 +72,7 @@ export async function importSet(deps: Deps, auth: AuthState, input: ImportSetDat
     const named = input.cards.flatMap((card, index) =>
       SIDES.filter(([side]) => card[side] !== null && !DATA_URL.test(card[side] ?? '')).map(([side]) => [`cards.${index}.${side}`, card[side]] as const),
     )
-    await requireOwnMedia({ db: trx }, auth.user.id, Object.fromEntries(named))
+    await requireOwnMedia(trx, auth.user.id, Object.fromEntries(named))
     const mediaOf = (value: string | null) => (value === null ? null : (mediaIds.get(value) ?? null))
     const cards = input.cards.map((card, index) => ({
       id: newId(),
@@ -154,7 +152,7 @@ export async function exportSet(deps: Deps, id: string, auth: AuthState, query: 
       body: `${lines.join('\r\n')}\r\n`,
     }
   }
-  const dataUrls = await pictureDataUrls(
+  const dataUrls = await imageDataUrls(
     deps,
     cards.flatMap((card) => [card.term_image_id, card.definition_image_id]),
   )
@@ -170,15 +168,4 @@ export async function exportSet(deps: Deps, id: string, auth: AuthState, query: 
     contentDisposition: contentDisposition(set.title, 'json'),
     body: `${JSON.stringify(exported, null, 2)}\n`,
   }
-}
-
-/** Each picture once, as a data: URL. */
-async function pictureDataUrls(deps: Deps, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((value): value is string => value !== null))]
-  const urls = new Map<string, string>()
-  for (const mediaId of wanted) {
-    const row = await findMediaFile(deps.db, mediaId)
-    if (row) urls.set(mediaId, `data:${row.type};base64,${Buffer.from(row.data).toString('base64')}`)
-  }
-  return urls
 }

@@ -1,5 +1,5 @@
 import type { StudySet } from '#shared/api/sets'
-import { toPublicUser } from '#server/features/users/users.mapper'
+import { toPublicUser } from '#server/features/accounts/account.service'
 import type { StudySetWithOwner } from './sets.repo'
 
 /** The API shape of a set, with its owner as `{ id, username }` (or null if the account is gone). */

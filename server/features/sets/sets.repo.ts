@@ -26,6 +26,16 @@ export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner
   return setById.first(db, id)
 }
 
+/** The sets assigned to a class, most recently assigned first. */
+export async function listSetsOfClass(db: DB, classId: string): Promise<StudySetWithOwner[]> {
+  return selectSetsWithOwner(db)
+    .innerJoin('class_sets', 'class_sets.set_id', 'study_sets.id')
+    .where('class_sets.class_id', '=', classId)
+    .orderBy('class_sets.assigned', 'desc')
+    .orderBy('study_sets.id')
+    .execute()
+}
+
 /** The sets of the filter, without the public-set index: a user's own sets, or all public sets. */
 function filtered(db: DB, filter: SetFilter) {
   let query = db.selectFrom('study_sets')

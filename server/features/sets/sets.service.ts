@@ -3,17 +3,47 @@ import type { ListResponse, SetListQuery, StudySet } from '#shared/api/sets'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
 import { limitOffset, listResponse } from '#server/http/pagination'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import { insertCards, listAllCards } from '#server/features/cards/cards.repo'
+import type { AuthState } from '#server/access/caller'
+import { requireAssignableSet } from '#server/access/classes'
+import { requireOwnedSet, requireReadableSet } from '#server/access/sets'
 import { mediaOfSet, removeUnusedMedia } from '#server/features/media/media.service'
-import { lockedOwnedSet, readableSet } from './set-access'
+import { insertCards, listAllCards } from './cards.repo'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
-import type { StudySetRow } from './sets.repo'
+import type { StudySetRow, StudySetWithOwner } from './sets.repo'
 import type { setSchemas } from './sets.schemas'
 
 type CreateSet = z.output<typeof setSchemas.createSet>
 type UpdateSet = z.output<typeof setSchemas.updateSet>
+
+/** A set the caller may read, with its owner's name; 404 otherwise (the rule: server/access/sets.ts). */
+export async function readableSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySetWithOwner> {
+  return requireReadableSet(deps.db, id, await repo.findSetById(deps.db, id), auth)
+}
+
+/** A set the caller owns: 403 for one they may only read, 404 for one they may not read. */
+export async function ownedSet(deps: Deps, id: string, auth: AuthState): Promise<StudySetWithOwner> {
+  return requireOwnedSet(deps.db, id, await repo.findSetById(deps.db, id), auth)
+}
+
+/**
+ * `ownedSet` for a change, inside the caller's transaction (`deps.db`): the set's row is locked
+ * first, so the set read is the newest and no other change of it or its cards runs meanwhile.
+ */
+export async function lockedOwnedSet(deps: Deps, id: string, auth: AuthState): Promise<StudySetWithOwner> {
+  await repo.lockSet(deps.db, id)
+  return ownedSet(deps, id, auth)
+}
+
+/** One of the caller's own sets, to assign to a class they teach; any other set is 404 (server/access/classes.ts). */
+export async function assignableSet(deps: Pick<Deps, 'db'>, id: string, auth: AuthState): Promise<StudySet> {
+  return toStudySet(requireAssignableSet(await repo.findSetById(deps.db, id), auth))
+}
+
+/** The sets assigned to a class, most recently assigned first, as the API shows them. */
+export async function setsOfClass(deps: Pick<Deps, 'db'>, classId: string): Promise<StudySet[]> {
+  return (await repo.listSetsOfClass(deps.db, classId)).map(toStudySet)
+}
 
 /**
  * A set just written, read back with its owner's name, as the API shows it: read in the writing

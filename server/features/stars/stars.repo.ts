@@ -1,15 +1,5 @@
 import type { DB } from '#server/db/database'
 
-/** The set's owner and visibility (no row: no such set) and the card's id if it is in that set. */
-export async function findStarTarget(db: DB, setId: string, cardId: string) {
-  return db
-    .selectFrom('study_sets')
-    .leftJoin('flashcards', (join) => join.onRef('flashcards.study_set_id', '=', 'study_sets.id').on('flashcards.id', '=', cardId))
-    .select(['study_sets.owner_id', 'study_sets.is_public', 'flashcards.id as card_id'])
-    .where('study_sets.id', '=', setId)
-    .executeTakeFirst()
-}
-
 /** Stars a card; starring it again changes nothing (also when two requests race). */
 export async function insertStar(db: DB, star: { user_id: string; flashcard_id: string; study_set_id: string; created: string }): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser } from '#server/http/auth'
+import { type Authenticated, requireUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import * as stars from './stars.service'
 

@@ -6,27 +6,6 @@ import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, Writ
 export type LearningSessionRow = Selectable<LearningSessionsTable>
 export type StudyProgressRow = Selectable<StudyProgressTable>
 
-/** Only what the access rule needs: who owns the set and whether it is public. */
-export async function findSetVisibility(db: DB, setId: string) {
-  return db.selectFrom('study_sets').select(['owner_id', 'is_public']).where('id', '=', setId).executeTakeFirst()
-}
-
-/**
- * What an answer must check, in one query: the set's owner and visibility (no row: no such set),
- * and the card's id when the card is in that set (null otherwise).
- */
-const answerTarget = compiledQuery((db: DB, setId: string, cardId: string) =>
-  db
-    .selectFrom('study_sets')
-    .leftJoin('flashcards', (join) => join.onRef('flashcards.study_set_id', '=', 'study_sets.id').on('flashcards.id', '=', cardId))
-    .select(['study_sets.owner_id', 'study_sets.is_public', 'flashcards.id as card_id'])
-    .where('study_sets.id', '=', setId),
-)
-
-export async function findAnswerTarget(db: DB, setId: string, cardId: string) {
-  return answerTarget.first(db, setId, cardId)
-}
-
 export async function insertSession(db: DB, row: Insertable<LearningSessionsTable>): Promise<void> {
   await db.insertInto('learning_sessions').values(row).execute()
 }

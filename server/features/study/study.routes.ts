@@ -1,10 +1,10 @@
 import Router from '@koa/router'
 import { studySchemas } from '#shared/api/study'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser } from '#server/http/auth'
+import { type Authenticated, requireUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
-import { recordAnswer } from '#server/features/memory/answers.service'
+import { recordAnswer } from './answers.service'
 import * as study from './study.service'
 
 type CreateSession = Authenticated & Input<typeof studySchemas.createSession>

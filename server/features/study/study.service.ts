@@ -4,18 +4,16 @@ import { isForeignKeyViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
 import { conflict, notFound } from '#server/http/errors'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import { answerTime, progressWithMemory } from '#server/features/memory/answers.service'
-import { canRead, SET_NOT_FOUND } from '#server/features/sets/set-access'
+import { apiMessages } from '#shared/messages'
+import type { AuthState } from '#server/access/caller'
+import { assertReadableSet } from '#server/access/sets'
+import { answerTime, progressWithMemory } from './answers.service'
 import { toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
 
 type CreateSession = z.output<typeof studySchemas.createSession>
 type UpdateSession = z.output<typeof studySchemas.updateSession>
 type MatchResult = z.output<typeof studySchemas.matchResult>
-
-export const SESSION_NOT_FOUND = 'Learning session not found'
-export const SESSION_COMPLETED = 'This learning session is already completed.'
 
 /**
  * A write whose set or card was deleted after the check (on PostgreSQL a delete can commit in
@@ -30,14 +28,8 @@ async function insertUnlessGone<T>(write: Promise<T>, message: string): Promise<
   }
 }
 
-/** Study records are kept only on sets the caller may read (set-access.ts); others are 404. */
-async function assertReadable(deps: Deps, setId: string, auth: AuthState): Promise<void> {
-  const set = await repo.findSetVisibility(deps.db, setId)
-  if (!set || !(await canRead(deps.db, setId, set, auth))) throw notFound(SET_NOT_FOUND)
-}
-
 export async function createSession(deps: Deps, setId: string, auth: AuthState, input: CreateSession): Promise<LearningSession> {
-  await assertReadable(deps, setId, auth)
+  await assertReadableSet(deps.db, setId, auth)
   const row = {
     id: newId(),
     user_id: auth.user.id,
@@ -49,7 +41,7 @@ export async function createSession(deps: Deps, setId: string, auth: AuthState, 
     incorrect_count: 0,
     status: 'in_progress' as const,
   }
-  await insertUnlessGone(repo.insertSession(deps.db, row), SET_NOT_FOUND)
+  await insertUnlessGone(repo.insertSession(deps.db, row), apiMessages.setNotFound)
   return toLearningSession(row)
 }
 
@@ -61,22 +53,22 @@ export async function createSession(deps: Deps, setId: string, auth: AuthState, 
 export async function updateSession(deps: Deps, sessionId: string, auth: AuthState, input: UpdateSession): Promise<LearningSession> {
   return deps.db.transaction().execute(async (trx) => {
     const session = await repo.findSession(trx, auth.user.id, sessionId)
-    if (!session) throw notFound(SESSION_NOT_FOUND)
-    await assertReadable({ ...deps, db: trx }, session.study_set_id, auth)
-    if (session.status === 'completed') throw conflict(undefined, SESSION_COMPLETED)
+    if (!session) throw notFound(apiMessages.sessionNotFound)
+    await assertReadableSet(trx, session.study_set_id, auth)
+    if (session.status === 'completed') throw conflict(undefined, apiMessages.sessionCompleted)
     const changes = {
       ...(input.correctCount !== undefined ? { correct_count: input.correctCount } : {}),
       ...(input.incorrectCount !== undefined ? { incorrect_count: input.incorrectCount } : {}),
       ...(input.status === 'completed' ? { status: 'completed' as const, end_time: deps.clock.now().toISOString() } : {}),
     }
     if (Object.keys(changes).length === 0) return toLearningSession(session)
-    if (!(await repo.updateSession(trx, sessionId, changes))) throw conflict(undefined, SESSION_COMPLETED)
+    if (!(await repo.updateSession(trx, sessionId, changes))) throw conflict(undefined, apiMessages.sessionCompleted)
     return toLearningSession({ ...session, ...changes })
   })
 }
 
 export async function getProgress(deps: Deps, setId: string, auth: AuthState): Promise<ProgressResponse> {
-  await assertReadable(deps, setId, auth)
+  await assertReadableSet(deps.db, setId, auth)
   return { items: await progressWithMemory(deps, auth.user.id, setId) }
 }
 
@@ -86,7 +78,7 @@ export async function getProgress(deps: Deps, setId: string, auth: AuthState): P
  */
 export async function recordMatchResult(deps: Deps, setId: string, auth: AuthState, input: MatchResult): Promise<{ status: 200 | 201; body: MatchResultView }> {
   const created = answerTime(input.answeredAt, deps.clock.now()).toISOString()
-  await assertReadable(deps, setId, auth)
+  await assertReadableSet(deps.db, setId, auth)
   const row = {
     id: newId(),
     user_id: auth.user.id,
@@ -97,7 +89,7 @@ export async function recordMatchResult(deps: Deps, setId: string, auth: AuthSta
     created,
     client_id: input.clientId ?? null,
   }
-  if (await insertUnlessGone(repo.insertMatchResult(deps.db, row), SET_NOT_FOUND)) return { status: 201, body: toMatchResult(row) }
+  if (await insertUnlessGone(repo.insertMatchResult(deps.db, row), apiMessages.setNotFound)) return { status: 201, body: toMatchResult(row) }
   const sent = input.clientId === undefined ? undefined : await repo.findMatchResultByClientId(deps.db, auth.user.id, input.clientId)
   if (!sent) throw new Error('A Match result was neither inserted nor found by its client id')
   return { status: 200, body: toMatchResult(sent) }
@@ -111,6 +103,6 @@ function toMatchResult(row: { id: string; time_taken: number; correct_matches: n
 
 /** The caller's best Match time on a set (only their own games count). */
 export async function getBestMatchTime(deps: Deps, setId: string, auth: AuthState): Promise<BestMatchTime> {
-  await assertReadable(deps, setId, auth)
+  await assertReadableSet(deps.db, setId, auth)
   return { bestTime: await repo.bestMatchTime(deps.db, auth.user.id, setId) }
 }

@@ -9,11 +9,11 @@ import {
   tokenOnlySchema,
 } from '#shared/api/auth'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/http/auth'
+import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { rateLimit } from '#server/http/rate-limit'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
-import * as account from '#server/features/users/account.service'
+import * as account from './account.service'
 import * as links from './email-links.service'
 import * as sessions from './sessions.service'
 

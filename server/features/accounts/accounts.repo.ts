@@ -1,33 +1,52 @@
-import type { Selectable } from 'kysely'
-import { compiledQuery } from '#server/db/compiled-query'
+import type { Selectable, Updateable } from 'kysely'
 import type { DB } from '#server/db/database'
-import type { EmailTokenPurpose, EmailTokensTable, SessionsTable } from '#server/db/schema'
-import type { UserWithPlan } from '#server/features/users/users.repo'
+import type { EmailTokenPurpose, EmailTokensTable, SessionsTable, UsersTable } from '#server/db/schema'
+import { lowerCased } from '#server/db/text-search'
+import type { UserWithPlan } from '#server/access/caller'
+
+/** Accounts, their sessions and their emailed link tokens. */
+
+export type UserRow = Selectable<UsersTable>
+export type { UserWithPlan }
+
+function selectUsersWithPlan(db: DB) {
+  return db.selectFrom('users').innerJoin('plans', 'plans.id', 'users.plan_id').selectAll('users').select('plans.name as plan_name')
+}
+
+export async function findUserById(db: DB, id: string): Promise<UserWithPlan | undefined> {
+  return selectUsersWithPlan(db).where('users.id', '=', id).executeTakeFirst()
+}
+
+export async function findUserByEmail(db: DB, email: string): Promise<UserWithPlan | undefined> {
+  return selectUsersWithPlan(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst()
+}
+
+/** Usernames match whatever their case (an index on lower(username) serves this). */
+export async function findUserByUsername(db: DB, username: string): Promise<UserWithPlan | undefined> {
+  return selectUsersWithPlan(db).where(lowerCased('users.username'), '=', username.toLowerCase()).executeTakeFirst()
+}
+
+export async function findPlanByName(db: DB, name: string) {
+  return db.selectFrom('plans').selectAll().where('name', '=', name).executeTakeFirst()
+}
+
+export async function insertUser(db: DB, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute()
+}
+
+export async function updateUser(db: DB, id: string, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute()
+}
+
+export async function deleteUser(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute()
+}
 
 export type SessionRow = Selectable<SessionsTable>
 export type EmailTokenRow = Selectable<EmailTokensTable>
 
 export async function insertSession(db: DB, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute()
-}
-
-/**
- * The user (with their plan's name) when this session exists and is theirs: what every signed-in
- * request checks, in one query.
- */
-const userOfSession = compiledQuery((db: DB, userId: string, sessionId: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('plans', 'plans.id', 'users.plan_id')
-    .selectAll('users')
-    .select('plans.name as plan_name')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId),
-)
-
-export async function findUserOfSession(db: DB, userId: string, sessionId: string): Promise<UserWithPlan | undefined> {
-  return userOfSession.first(db, userId, sessionId)
 }
 
 export async function touchSession(db: DB, id: string, now: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer'
 
-/** The account emails: plain text, with the link written out in full. */
+/** Every mail the server sends: plain text, with any link written out in full. */
 
 const signature = '\n\nThe Cardwise team'
 
@@ -34,5 +34,19 @@ export function emailChangeMail(to: string, username: string, link: string): Mai
       `Hi ${username},\n\nPlease confirm that this is your new Cardwise email address by opening this link and entering your password:\n\n${link}\n\n` +
       `The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email.` +
       signature,
+  }
+}
+
+/** The team's copy of a contact message: plain text, the sender's words as they were saved. */
+export function contactMail(to: string, submission: { name: string; email: string; subject: string; message: string }): MailMessage {
+  // The subject is one header line: the sender's line breaks must not reach it.
+  const subject = submission.subject.replace(/\s+/g, ' ')
+  return {
+    to,
+    subject: `Contact form: ${subject}`,
+    text:
+      `A message arrived through the Cardwise contact form.\n\n` +
+      `Name: ${submission.name}\nEmail: ${submission.email}\nSubject: ${subject}\n\n` +
+      `${submission.message}\n`,
   }
 }

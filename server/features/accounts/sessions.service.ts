@@ -5,29 +5,17 @@ import { messages } from '#shared/messages'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
 import { invalidInput } from '#server/http/errors'
-import { toUser } from '#server/features/users/users.mapper'
-import { findUserByEmail, findUserByUsername, type UserWithPlan } from '#server/features/users/users.repo'
-import { deleteSession, findUserOfSession, insertSession, touchSession } from './auth.repo'
+import { toUser } from './accounts.mapper'
+import type { AuthState } from '#server/access/caller'
+import { signAuthToken, tokenSettings } from '#server/access/tokens'
+import { deleteSession, findUserByEmail, findUserByUsername, insertSession, touchSession, type UserWithPlan } from './accounts.repo'
 import { beginLoginAttempt, loginAccountKey } from './login-limit'
-import { readUnverifiedToken, signAuthToken, type TokenSettings, verifiedExpiry } from './tokens'
 
 /**
- * Sessions: logging in, refreshing and ending a session, and checking the token of a request.
- * Emailed links live in `email-links.service.ts`; account changes in `../users/account.service.ts`.
+ * Sessions: logging in, refreshing and ending a session. Checking the token of a request is the
+ * access module's (server/access/caller.ts); emailed links live in `email-links.service.ts`,
+ * account changes in `account.service.ts`.
  */
-
-/** The signed-in caller of a request. */
-export interface AuthState {
-  user: UserWithPlan
-  sessionId: string
-  tokenExpiresAt: Date
-}
-
-const tokenSettings = (deps: Deps): TokenSettings => ({
-  secret: deps.config.authSecret,
-  ttlSeconds: deps.config.tokenTtlSeconds,
-  clock: deps.clock,
-})
 
 export const nowIso = (deps: Deps): string => deps.clock.now().toISOString()
 
@@ -58,18 +46,6 @@ export async function passwordMatches(deps: Deps, password: string, user: UserWi
     return false
   }
   return bcrypt.compare(password, user.password_hash)
-}
-
-/** The caller named by a token, or undefined for a missing, forged, expired, stale or revoked token. */
-export async function authenticateToken(deps: Deps, token: string): Promise<AuthState | undefined> {
-  const unverified = readUnverifiedToken(token)
-  if (!unverified) return undefined
-  const { userId, sessionId } = unverified.claims
-  // Read fresh on every request, so a logout or a new tokenKey takes effect at once.
-  const user = await findUserOfSession(deps.db, userId, sessionId)
-  const tokenExpiresAt = user && verifiedExpiry(tokenSettings(deps), unverified, user.token_key)
-  if (!user || !tokenExpiresAt) return undefined
-  return { user, sessionId, tokenExpiresAt }
 }
 
 /** A new session for `user`: its token and the account. */

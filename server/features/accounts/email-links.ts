@@ -5,10 +5,17 @@ import { newId, newSecret } from '#server/db/ids'
 import type { EmailTokenPurpose } from '#server/db/schema'
 import type { Deps } from '#server/deps'
 import { invalidInput } from '#server/http/errors'
-import { findUserById, type UserWithPlan } from '#server/features/users/users.repo'
-import { consumeEmailToken, deleteExpiredEmailTokens, type EmailTokenRow, findLiveEmailToken, insertEmailToken } from './auth.repo'
+import { hashLinkToken } from '#server/access/tokens'
+import {
+  consumeEmailToken,
+  deleteExpiredEmailTokens,
+  type EmailTokenRow,
+  findLiveEmailToken,
+  findUserById,
+  insertEmailToken,
+  type UserWithPlan,
+} from './accounts.repo'
 import { nowIso } from './sessions.service'
-import { hashLinkToken } from './tokens'
 
 /** The machinery of emailed links: issuing one, finding a live one, and sending the mail. */
 
@@ -61,23 +68,4 @@ export async function liveLinkToken(deps: Deps, purpose: EmailTokenPurpose, toke
       if (!(await consumeEmailToken(db, row.id))) throw rejected()
     },
   }
-}
-
-type MailMessage = Parameters<Deps['mailer']['send']>[0]
-
-/** Mail failures are logged, never shown: the caller's request has done its part. */
-export async function sendMail(deps: Deps, message: MailMessage): Promise<void> {
-  try {
-    await deps.mailer.send(message)
-  } catch (error) {
-    deps.logger.error(`mail: could not send "${message.subject}" to ${message.to}`, error)
-  }
-}
-
-/**
- * For the answers that must not tell whether an address has an account: the mail goes out after
- * the answer, which otherwise takes the time of an SMTP exchange only when the account exists.
- */
-export function sendMailInBackground(deps: Deps, message: MailMessage): void {
-  void sendMail(deps, message)
 }

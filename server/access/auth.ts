@@ -1,8 +1,13 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { Context } from 'koa'
 import type { Deps } from '#server/deps'
-import { type AuthState, authenticateToken } from '#server/features/auth/sessions.service'
-import { unauthenticated, unverified } from './errors'
+import { unauthenticated, unverified } from '#server/http/errors'
+import { type AuthState, authenticateToken } from './caller'
+
+/**
+ * The caller of a request, as route middleware: `requireUser`, `requireVerifiedUser` and
+ * `optionalUser` read the token (./caller.ts checks it) and put the caller in `ctx.state.auth`.
+ */
 
 /** The cookie an EventSource may carry the token in (it cannot send headers). */
 export const TOKEN_COOKIE = 'cardwise_token'

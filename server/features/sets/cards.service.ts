@@ -2,25 +2,30 @@ import type { z } from 'zod'
 import { type CardListQuery, emptySides, type Flashcard, type ListResponse } from '#shared/api/sets'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
+import { apiMessages } from '#shared/messages'
+import type { AuthState } from '#server/access/caller'
+import { requireOwnMedia } from '#server/access/media'
 import { invalidInput, notFound } from '#server/http/errors'
 import { limitOffset, listResponse } from '#server/http/pagination'
-import type { AuthState } from '#server/features/auth/sessions.service'
-import { removeUnusedMedia, requireOwnMedia } from '#server/features/media/media.service'
-import { lockedOwnedSet, readableSet } from '#server/features/sets/set-access'
-import type { setSchemas } from '#server/features/sets/sets.schemas'
+import { removeUnusedMedia } from '#server/features/media/media.service'
 import { toFlashcard } from './cards.mapper'
 import * as repo from './cards.repo'
+import { lockedOwnedSet, readableSet } from './sets.service'
+import type { setSchemas } from './sets.schemas'
 
 type CreateCard = z.output<typeof setSchemas.createCard>
 type UpdateCard = z.output<typeof setSchemas.updateCard>
-
-export const CARD_NOT_FOUND = 'Flashcard not found'
 
 export async function listCards(deps: Deps, setId: string, auth: AuthState | undefined, query: CardListQuery): Promise<ListResponse<Flashcard>> {
   await readableSet(deps, setId, auth)
   const order = query.sort === '-position' ? 'desc' : 'asc'
   const { items, total } = await repo.listCards(deps.db, setId, order, limitOffset(query))
   return listResponse(items.map(toFlashcard), total, query)
+}
+
+/** These cards as the API shows them, by id (ids of cards that are gone are left out). */
+export async function cardsByIds(deps: Pick<Deps, 'db'>, cardIds: string[]): Promise<Map<string, Flashcard>> {
+  return new Map((await repo.findCardsWithImages(deps.db, cardIds)).map((card) => [card.id, toFlashcard(card)]))
 }
 
 /** The card as answered, with its pictures, read in the transaction that wrote it. */
@@ -37,7 +42,7 @@ export async function addCard(deps: Deps, setId: string, auth: AuthState, input:
     // Checked inside the transaction with the set locked, so a set deleted meanwhile is a clean 404,
     // not a failed insert.
     await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
-    await requireOwnMedia({ db: trx }, auth.user.id, { termImage: input.termImage, definitionImage: input.definitionImage })
+    await requireOwnMedia(trx, auth.user.id, { termImage: input.termImage, definitionImage: input.definitionImage })
     const position = await repo.nextCardPosition(trx, setId, now)
     const row = {
       id: newId(),
@@ -65,7 +70,7 @@ export async function updateCard(deps: Deps, setId: string, cardId: string, auth
     // Read inside the transaction, the set locked: a concurrent delete may remove the card or move its position.
     await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     const found = await repo.findCard(trx, setId, cardId)
-    if (!found) throw notFound(CARD_NOT_FOUND)
+    if (!found) throw notFound(apiMessages.cardNotFound)
     // An empty PATCH changes nothing (and an UPDATE with no columns is not valid SQL).
     if (Object.keys(changes).length === 0) return reloadCard(trx, cardId)
     const merged = { ...found, ...changes }
@@ -73,7 +78,7 @@ export async function updateCard(deps: Deps, setId: string, cardId: string, auth
     if (empty.length > 0) throw invalidInput(Object.fromEntries(empty.map((issue) => [issue.path[0], issue.message])))
     // A new picture must be the caller's upload; one the card already shows may stay as it is
     // (a saved copy's cards show pictures that the original's owner uploaded).
-    await requireOwnMedia({ db: trx }, auth.user.id, {
+    await requireOwnMedia(trx, auth.user.id, {
       termImage: input.termImage === found.term_image_id ? undefined : input.termImage,
       definitionImage: input.definitionImage === found.definition_image_id ? undefined : input.definitionImage,
     })
@@ -92,7 +97,7 @@ export async function deleteCard(deps: Deps, setId: string, cardId: string, auth
     // card's position, and two deletes closing gaps at once would leave positions doubled.
     await lockedOwnedSet({ ...deps, db: trx }, setId, auth)
     const card = await repo.findCard(trx, setId, cardId)
-    if (!card) throw notFound(CARD_NOT_FOUND)
+    if (!card) throw notFound(apiMessages.cardNotFound)
     await repo.deleteCardAndCloseGap(trx, card, deps.clock.now().toISOString())
     await removeUnusedMedia({ db: trx }, [card.term_image_id, card.definition_image_id])
   })

@@ -1,10 +1,10 @@
 import Router from '@koa/router'
 import { cardListQuerySchema } from '#shared/api/sets'
 import type { Deps } from '#server/deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser } from '#server/http/auth'
+import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
-import { setSchemas } from '#server/features/sets/sets.schemas'
+import { setSchemas } from './sets.schemas'
 import * as cards from './cards.service'
 
 type ListCards = MaybeAuthenticated & Input<typeof cardListQuerySchema>

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { SignJWT } from 'jose'
 import type { Clock } from '#server/clock'
+import type { Deps } from '#server/deps'
 
 /**
  * Auth tokens are HS256 JWTs naming the user (`sub`) and a server-side session (`sid`). The key is
@@ -12,6 +13,13 @@ export interface TokenSettings {
   ttlSeconds: number
   clock: Clock
 }
+
+/** The server's token settings: its secret, the tokens' lifetime and its clock. */
+export const tokenSettings = (deps: Pick<Deps, 'config' | 'clock'>): TokenSettings => ({
+  secret: deps.config.authSecret,
+  ttlSeconds: deps.config.tokenTtlSeconds,
+  clock: deps.clock,
+})
 
 export interface TokenClaims {
   userId: string

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import { type AccountEvent, type AccountEventListener, type AccountEvents, MemoryAccountEvents } from '#server/features/realtime/account-events'
+import { type AccountEvent, type AccountEventListener, type AccountEvents, MemoryAccountEvents } from './account-events'
 import type { Logger } from '#server/logger'
-import type { DB } from './database'
+import type { DB } from '#server/db/database'
 
 /** The one channel every process listens on; a payload names the account. */
 export const ACCOUNT_EVENTS_CHANNEL = 'cardwise_account_events'

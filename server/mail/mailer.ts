@@ -60,3 +60,26 @@ function outboxMailer({ from, dataDir, logger }: MailerOptions): Mailer {
     close: () => composer.close(),
   }
 }
+
+/** What sending a mail on behalf of a request needs. */
+export interface MailDeps {
+  mailer: Mailer
+  logger: Logger
+}
+
+/** Sends a mail; a failure is logged, never thrown: the request that sends it has done its part. */
+export async function sendMail({ mailer, logger }: MailDeps, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message)
+  } catch (error) {
+    logger.error(`mail: could not send "${message.subject}" to ${message.to}`, error)
+  }
+}
+
+/**
+ * For the answers that must not tell whether an address has an account: the mail goes out after
+ * the answer, which otherwise takes the time of an SMTP exchange only when the account exists.
+ */
+export function sendMailInBackground(deps: MailDeps, message: MailMessage): void {
+  void sendMail(deps, message)
+}

@@ -3,16 +3,17 @@ import type { ConfirmPasswordResetInput } from '#shared/api/auth'
 import { messages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import { conflict, invalidInput } from '#server/http/errors'
-import { emailChangeMail, passwordResetMail, verificationMail } from '#server/features/mail/templates'
-import { publishUserUpdated, replaceCredentials } from '#server/features/users/credentials'
-import { findUserByEmail, updateUser } from '#server/features/users/users.repo'
-import { deleteEmailTokens } from './auth.repo'
-import { issueLinkToken, liveLinkToken, sendMail, sendMailInBackground } from './email-links'
-import { type AuthState, nowIso } from './sessions.service'
+import { emailChangeMail, passwordResetMail, verificationMail } from '#server/mail/templates'
+import { publishUserUpdated, replaceCredentials } from './credentials'
+import { deleteEmailTokens, findUserByEmail, updateUser } from './accounts.repo'
+import { issueLinkToken, liveLinkToken } from './email-links'
+import { sendMail, sendMailInBackground } from '#server/mail/mailer'
+import type { AuthState } from '#server/access/caller'
+import { nowIso } from './sessions.service'
 
 /**
  * Emailed links: asking for a verification, password-reset or email-change link, and using the
- * first two. Using an email-change link changes the account: `../users/account.service.ts`.
+ * first two. Using an email-change link changes the account: `account.service.ts`.
  */
 
 export async function requestVerification(deps: Deps, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Flashcard } from '#shared/api/sets'
-import { toCardImage } from '#server/features/media/media.mapper'
+import { toCardImage } from '#server/features/media/media.service'
 import type { FlashcardWithImages } from './cards.repo'
 
 export function toFlashcard(row: FlashcardWithImages): Flashcard {

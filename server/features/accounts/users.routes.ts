@@ -1,11 +1,11 @@
 import Router from '@koa/router'
 import { changePasswordSchema, deleteAccountSchema } from '#shared/api/auth'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/http/auth'
+import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
 import * as account from './account.service'
-import { toUser } from './users.mapper'
+import { toUser } from './accounts.mapper'
 
 export function usersRoutes(deps: Deps): Router {
   const router = new Router()

@@ -7,12 +7,14 @@ import { isUniqueViolation, isUniqueViolationOn } from '#server/db/database'
 import { newId, newSecret } from '#server/db/ids'
 import type { Deps } from '#server/deps'
 import { conflict, invalidInput } from '#server/http/errors'
-import { issueLinkToken, liveLinkToken, sendMail } from '#server/features/auth/email-links'
-import { type AuthState, nowIso, passwordMatches, startSession } from '#server/features/auth/sessions.service'
-import { verificationMail } from '#server/features/mail/templates'
+import { issueLinkToken, liveLinkToken } from './email-links'
+import { sendMail } from '#server/mail/mailer'
+import type { AuthState } from '#server/access/caller'
+import { nowIso, passwordMatches, startSession } from './sessions.service'
+import { verificationMail } from '#server/mail/templates'
 import { replaceCredentials } from './credentials'
-import { toUser } from './users.mapper'
-import { deleteUser, findPlanByName, findUserByEmail, findUserByUsername, insertUser } from './users.repo'
+import { toUser } from './accounts.mapper'
+import { deleteUser, findPlanByName, findUserByEmail, findUserByUsername, insertUser } from './accounts.repo'
 
 /** Accounts: creating one, changing its password or (through the emailed link) its email, deleting it. */
 
@@ -93,3 +95,6 @@ export async function deleteAccount(deps: Deps, auth: AuthState, password: strin
   await deleteUser(deps.db, auth.user.id)
   deps.events.publish(auth.user.id, { type: 'user.deleted', data: { id: auth.user.id } })
 }
+
+/** How a user appears to others (a set's owner, a class's teacher and students): id and username only. */
+export { toPublicUser } from './accounts.mapper'

@@ -1,5 +1,5 @@
 import type { PublicUser, User } from '#shared/api/users'
-import type { UserWithPlan } from './users.repo'
+import type { UserWithPlan } from './accounts.repo'
 
 /** The API shape of a user. Built field by field, so a password hash or token key cannot leak. */
 export function toUser(row: UserWithPlan, { withEmail }: { withEmail: boolean }): User {

@@ -1,10 +1,9 @@
 import { newSecret } from '#server/db/ids'
 import type { Deps } from '#server/deps'
-import { deleteEmailTokensOfUser, deleteSessionsOfUser } from '#server/features/auth/auth.repo'
-import type { LiveLinkToken } from '#server/features/auth/email-links'
-import { nowIso } from '#server/features/auth/sessions.service'
-import { toUser } from './users.mapper'
-import { updateUser, type UserWithPlan } from './users.repo'
+import type { LiveLinkToken } from './email-links'
+import { nowIso } from './sessions.service'
+import { toUser } from './accounts.mapper'
+import { deleteEmailTokensOfUser, deleteSessionsOfUser, updateUser, type UserWithPlan } from './accounts.repo'
 
 /**
  * Sets a new password hash and a new tokenKey (every token issued before stops working), ends

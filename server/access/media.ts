@@ -1,0 +1,43 @@
+import { mediaMessages } from '#shared/api/media'
+import type { DB } from '#server/db/database'
+import { invalidInput } from '#server/http/errors'
+import { ownedMediaIds, setsShowingMedia } from './access.repo'
+import type { AuthState } from './caller'
+import { canRead } from './sets'
+
+/** How many sets using one picture are checked for the caller's access. */
+const SETS_CHECKED = 50
+
+/**
+ * Who may see a picture: its uploader, and anyone who may read a set whose cards show it (the
+ * sets' rule, ./sets.ts). `isPublic`: it is shown on a public set, so anyone and any cache may
+ * keep it.
+ */
+export async function pictureAccess(
+  db: DB,
+  picture: { id: string; owner_id: string },
+  auth: AuthState | undefined,
+): Promise<{ mayRead: boolean; isPublic: boolean }> {
+  const sets = await setsShowingMedia(db, picture.id, SETS_CHECKED)
+  const isPublic = sets.some((set) => set.is_public === 1)
+  if (picture.owner_id === auth?.user.id) return { mayRead: true, isPublic }
+  for (const set of sets) {
+    if (await canRead(db, set.id, set, auth)) return { mayRead: true, isPublic }
+  }
+  return { mayRead: false, isPublic }
+}
+
+/**
+ * A card may show only pictures its author uploaded: every named picture (field name to media
+ * id) must be one `userId` uploaded, else 400 on that field. Runs in the caller's transaction.
+ */
+export async function requireOwnMedia(db: DB, userId: string, images: Record<string, string | null | undefined>): Promise<void> {
+  const named = Object.entries(images).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  const owned = await ownedMediaIds(
+    db,
+    userId,
+    named.map(([, id]) => id),
+  )
+  const unknown = named.filter(([, id]) => !owned.has(id))
+  if (unknown.length > 0) throw invalidInput(Object.fromEntries(unknown.map(([field]) => [field, mediaMessages.unknownImage])))
+}

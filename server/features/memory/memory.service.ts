@@ -1,0 +1,124 @@
+import type { AnswerResponse, CardMemoryView } from '#shared/api/memory'
+import type { CardProgress } from '#shared/api/study'
+import type { FsrsRating, RatedAnswer } from '#shared/study/ratings'
+import type { DB } from '#server/db/database'
+import type { Deps } from '#server/deps'
+import { toCardMemory, toCardMemoryRow, toMemoryView } from './memory.mapper'
+import * as repo from './memory.repo'
+import { type CardMemory, type Review, replay, reviewCard } from './scheduler'
+import { settingsOf } from './settings'
+
+/*
+ * The memory model's side of an answer: scheduling it (FSRS) and keeping the review log. Study
+ * records the answer (server/features/study/answers.service.ts) and calls these inside its
+ * transaction.
+ */
+
+/** An answer already recorded under this client id (the offline queue's resend), with the body it was answered with. */
+export async function findSentAnswer(db: DB, userId: string, clientId: string): Promise<{ response: string | null } | undefined> {
+  return repo.findReviewByClientId(db, userId, clientId)
+}
+
+/** One answer as the memory model takes it. */
+export interface ReviewInput {
+  id: string
+  userId: string
+  setId: string
+  cardId: string
+  /** The answer with its question kind, outcome and FSRS rating (shared/study/ratings.ts). */
+  answer: RatedAnswer
+  durationMs: number | null
+  clientId: string | null
+  /** When the answer was given (earlier than `now` for an answer made offline). */
+  answeredAt: Date
+  now: Date
+  /** The card's mastery counts after the answer (null before any answer of a counting mode), for the answer's body. */
+  progress: CardProgress | null
+}
+
+/**
+ * Schedules the answer and writes it, in the caller's transaction (`db`): the card's new memory
+ * state and the review-log row, which keeps the answer's body for a resend. Returns that body, or
+ * undefined when the client id turned out to be used already (the caller rolls back).
+ */
+export async function recordReview(db: DB, input: ReviewInput): Promise<AnswerResponse | undefined> {
+  const { userId, cardId } = input
+  const settings = settingsOf(await repo.findSettings(db, userId))
+  const locked = await repo.lockCardMemory(db, userId, cardId)
+  const previous = locked ? toCardMemory(locked) : null
+  const { review, memory, later } = await schedule(db, input, previous, settings)
+  await repo.upsertCardMemory(db, toCardMemoryRow(userId, cardId, input.setId, memory))
+  const response: AnswerResponse = { cardId, progress: input.progress, memory: toMemoryView(memory, settings, input.now) }
+  const inserted = await repo.insertReview(db, {
+    id: input.id,
+    user_id: userId,
+    flashcard_id: cardId,
+    study_set_id: input.setId,
+    mode: input.answer.mode,
+    question: input.answer.question,
+    outcome: input.answer.outcome,
+    correct: input.answer.correct ? 1 : 0,
+    rating: input.answer.rating,
+    duration_ms: input.durationMs,
+    answered_at: input.answeredAt.toISOString(),
+    received_at: input.now.toISOString(),
+    client_id: input.clientId,
+    ...logFields(review),
+    response: JSON.stringify(response),
+  })
+  if (!inserted) return undefined
+  for (const { id, review: replayed } of later) await repo.updateReviewFields(db, id, logFields(replayed))
+  return response
+}
+
+function logFields(review: Review) {
+  return {
+    state: review.stateBefore,
+    elapsed_days: review.elapsedDays,
+    scheduled_days: review.scheduledDays,
+    stability: review.memory.stability,
+    difficulty: review.memory.difficulty,
+    due: review.memory.due.toISOString(),
+  }
+}
+
+/**
+ * The review and the card's new memory. An answer older than the card's last review (sent from
+ * an offline queue after answers made later) is merged in time order by replaying the card's log:
+ * the log rows after it get their recomputed fields (`later`).
+ */
+async function schedule(
+  db: DB,
+  input: ReviewInput,
+  previous: CardMemory | null,
+  settings: Parameters<typeof reviewCard>[0],
+): Promise<{ review: Review; memory: CardMemory; later: { id: string; review: Review }[] }> {
+  const { answeredAt: at } = input
+  const { rating } = input.answer
+  if (!previous?.lastReview || at >= previous.lastReview) {
+    const review = reviewCard(settings, previous, rating, at)
+    return { review, memory: review.memory, later: [] }
+  }
+  const history = await repo.listCardReviews(db, input.userId, input.cardId)
+  const all = [...history.map((row) => ({ id: row.id, rating: row.rating as FsrsRating, at: new Date(row.answered_at) })), { id: input.id, rating, at }]
+  all.sort((a, b) => a.at.getTime() - b.at.getTime())
+  const reviews = replay(settings, all)
+  const index = all.findIndex((entry) => entry.id === input.id)
+  return {
+    review: reviews[index] as Review,
+    memory: (reviews.at(-1) as Review).memory,
+    later: all.slice(index + 1).map((entry, offset) => ({ id: entry.id, review: reviews[index + 1 + offset] as Review })),
+  }
+}
+
+/** The student's memory of each card of a set they have studied, as the API shows it, with its last review. */
+export async function memoryOfSet(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  setId: string,
+): Promise<{ cardId: string; lastReview: string; memory: CardMemoryView }[]> {
+  const [memories, settingsRow] = await Promise.all([repo.listSetMemory(deps.db, userId, setId), repo.findSettings(deps.db, userId)])
+  const settings = settingsOf(settingsRow)
+  const now = deps.clock.now()
+  return memories.map((row) => ({ cardId: row.flashcard_id, lastReview: row.last_review, memory: toMemoryView(toCardMemory(row), settings, now) }))
+}
