@@ -56,7 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       databaseUrl: config.databaseUrl,
       sqliteFile: path.join(config.dataDir, DATABASE_FILE),
       synchronous: config.dbSynchronous,
-      onIdleError: (error) => logger.warn(`database: an idle connection failed (${error.message}); it will be replaced`),
+      onConnectionError: (error) => logger.warn(`database: a connection failed (${error.message}); it will be replaced`),
     }).db
     if (config.databaseUrl) await checkReachable(db, config.databaseUrl)
     const applied = await migrateToLatest(db)

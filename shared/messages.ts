@@ -62,6 +62,7 @@ export const messages = {
   invalidJson: 'The request body is not valid JSON.',
   invalidInput: 'Some fields are not valid.',
   internal: 'Something went wrong on our side. Please try again later.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const
 
 /** Session-invalidated modal texts (the session-invalidated dialog). */

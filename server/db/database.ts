@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
 import { withStatementCache } from './statement-cache'
@@ -58,8 +58,8 @@ export function openSqliteDatabase(file: string, options: SqliteOptions = {}): D
 export interface PostgresOptions {
   /** Connections this process keeps at most. */
   maxConnections?: number
-  /** Called when an idle connection fails (the server went away); the pool replaces it. */
-  onIdleError?: (error: Error) => void
+  /** Called when a connection fails (the server went away), idle or lent out; the pool replaces it. */
+  onConnectionError?: (error: Error) => void
 }
 
 // PostgreSQL's bigint (count(*)) arrives as text by default; every count the app reads fits a number.
@@ -79,7 +79,11 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
     statement_timeout: 30_000,
   })
   // Without a listener an idle connection's error (server restart) would crash the process.
-  pool.on('error', (error) => options.onIdleError?.(error))
+  pool.on('error', (error) => options.onConnectionError?.(error))
+  // A connection lent out between two statements of a transaction has no pool listener: when the
+  // server goes away then, its 'error' event would crash the process. The statement that follows
+  // fails (503 unavailable) and the pool drops the connection when it comes back.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)))
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNul(pool) }) })
 }
 
@@ -112,7 +116,7 @@ export interface DatabaseLocation {
   sqliteFile: string
   synchronous?: SynchronousMode
   maxConnections?: number
-  onIdleError?: (error: Error) => void
+  onConnectionError?: (error: Error) => void
 }
 
 /** The one place that picks the dialect. */
@@ -148,6 +152,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message)
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs`: the health check's question.
+ * Never throws and never waits longer, whatever state the database or the pool is in.
+ */
+export async function databaseAnswers(db: DB, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  )
+  try {
+    return await Promise.race([answered, timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**

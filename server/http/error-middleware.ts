@@ -3,7 +3,7 @@ import type { ErrorBody } from '#shared/api/errors'
 import { messages } from '#shared/messages'
 import { isDatabaseUnavailable } from '#server/db/database'
 import type { Logger } from '#server/logger'
-import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unsupportedMediaType } from './errors'
+import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from './errors'
 
 /** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the API's error codes. */
 function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | undefined {
@@ -15,8 +15,6 @@ function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | 
   }
   return undefined
 }
-
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.'
 
 /**
  * Writes every error as `{ error: { status, code, message, fields? } }`. Unexpected errors are
@@ -38,7 +36,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         // The database went away (PostgreSQL restarting, network): a moment's outage, not a bug.
         // The pool reconnects by itself once it is back.
         logger.warn(`${ctx.method} ${ctx.path}: database unavailable (${error.message})`)
-        httpError = new HttpError(503, 'internal', DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '5' })
+        httpError = unavailable()
       }
       if (!httpError) {
         logger.error(`${ctx.method} ${ctx.path} failed`, error)

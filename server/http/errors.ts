@@ -37,3 +37,9 @@ export const unsupportedMediaType = (message: string = messages.unsupportedMedia
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'Retry-After': String(retryAfterSeconds) })
+
+/** Seconds a client is asked to wait while the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
+/** The database cannot be reached right now: a moment's outage, not a bug (503 with Retry-After). */
+export const unavailable = () => new HttpError(503, 'unavailable', messages.unavailable, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) })

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'unavailable'
   | 'internal'
 
 export type FieldErrors = Record<string, string>

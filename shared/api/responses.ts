@@ -91,6 +91,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'unavailable',
   'internal',
 ] as const satisfies readonly ErrorCode[]
 
@@ -246,7 +247,12 @@ export const responseSchemas = {
   MediaUpload: mediaUploadSchema,
   Stars: z.object({ cardIds: z.array(z.string()).describe('The cards of the set the caller starred.') }),
   Created: z.object({ id: z.string() }),
-  Health: z.object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.') }),
+  Health: z.object({
+    status: z.enum(['ok', 'unavailable']).describe('`ok` when the server can serve requests; `unavailable` (503) while it cannot reach its database.'),
+    version: z.string(),
+    database: z.enum(['sqlite', 'postgres']).describe('The database the server runs on.'),
+    databaseUp: z.boolean().describe('Whether the database answered a query just now.'),
+  }),
   Classroom: classroomSchema,
   ClassroomList: listSchema(classroomSchema),
   ClassroomDetail: classroomDetailSchema,

@@ -386,6 +386,7 @@ const ERROR_CODES: ErrorCode[] = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'unavailable',
   'internal',
 ]
 

@@ -42,7 +42,7 @@ describe('the API alone', () => {
       method: 'GET',
       url: '/api/health',
       expectedStatus: 200,
-      expectedBody: { status: 'ok', version, database: testDialect() },
+      expectedBody: { status: 'ok', version, database: testDialect(), databaseUp: true },
       after: (response) => expect(response.headers.get('cache-control')).toBe('no-store'),
     },
     { name: 'unknown GET /api path: 404 JSON', method: 'GET', url: '/api/nope', expectedStatus: 404, expectedBody: notFound },

@@ -973,7 +973,7 @@ const OTHER_ROUTES: RouteCase[] = [
     access: ACCESS.open,
     url: () => '/api/health',
     okStatus: 200,
-    okBody: () => ({ status: 'ok', version: expect.any(String), database: app.dialect }),
+    okBody: () => ({ status: 'ok', version: expect.any(String), database: app.dialect, databaseUp: true }),
   },
   {
     method: 'GET',

@@ -38,6 +38,8 @@ export interface ServerProcess {
   exited: Promise<void>
   /** Resident memory of the server process now, in MB (Linux /proc). */
   rssMb(): number
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string
 }
 
 /**
@@ -45,7 +47,7 @@ export interface ServerProcess {
  * once, rate limits off) and resolves once it listens.
  */
 export async function spawnServer(entry: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const { child, url, exited } = await spawnListening(entry, {
+  const { child, url, exited, output } = await spawnListening(entry, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -66,7 +68,7 @@ export async function spawnServer(entry: string, dataDir: string, env: Record<st
       ...env,
     },
   })
-  return { url, child, exited, rssMb: () => residentMb(child.pid as number) }
+  return { url, child, exited, output, rssMb: () => residentMb(child.pid as number) }
 }
 
 function residentMb(pid: number): number {

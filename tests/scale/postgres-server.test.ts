@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config'
 import { type RunningServer, startServer } from '#server/start'
 import { silentLogger } from '#server/logger'
+import { messages } from '#shared/messages'
 import { createDatabaseFrom } from '../support/postgres'
 import { TEMPLATE_DATABASE } from '../support/postgres-global-setup'
 
@@ -64,7 +65,7 @@ describe('the server on PostgreSQL', () => {
     const server = await startServer(configFor(database.url), { logger: silentLogger })
     try {
       const health = await (await fetch(`${server.url}/api/health`)).json()
-      expect(health).toMatchObject({ status: 'ok', database: 'postgres' })
+      expect(health).toMatchObject({ status: 'ok', database: 'postgres', databaseUp: true })
       // Nothing of the database in the data folder: no SQLite file, no pid file, no backups.
       expect(readdirSync(dataDir).filter((name) => /cardwise\.db|\.pid$|backups/.test(name))).toEqual([])
     } finally {
@@ -102,9 +103,11 @@ describe('the server on PostgreSQL', () => {
       const away = await fetch(`${server.url}/api/sets/public`)
       expect(away.status).toBe(503)
       expect(away.headers.get('retry-after')).toBe('5')
-      expect(await away.json()).toEqual({ error: { status: 503, code: 'internal', message: expect.stringMatching(/unavailable/i) } })
-      // The process is still there and still answering.
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+      expect(await away.json()).toEqual({ error: { status: 503, code: 'unavailable', message: messages.unavailable } })
+      // The process is still there and says the database is away, so a load balancer sends students elsewhere.
+      const health = await fetch(`${server.url}/api/health`)
+      expect(health.status).toBe(503)
+      expect(await health.json()).toMatchObject({ status: 'unavailable', database: 'postgres', databaseUp: false })
       await relay.restore()
       await expect.poll(async () => (await fetch(`${server?.url}/api/sets/public`)).status, { timeout: 10_000, interval: 200 }).toBe(200)
     } finally {

@@ -12,6 +12,10 @@ export interface TestPostgres {
   url: string
   /** The server's processes now (the postmaster and its children), for the bench's CPU figures; empty for TEST_DATABASE_URL. */
   pids(): number[]
+  /** Stops the server hard (`pg_ctl stop -m immediate`, as a crash or a pulled plug), keeping its data; not for TEST_DATABASE_URL. */
+  crash(): void
+  /** Starts a crashed server again on the same port and data (it recovers from its write-ahead log). */
+  restart(): void
   stop(): Promise<void>
 }
 
@@ -38,7 +42,12 @@ function asClusterOwner(binary: string, args: string[]) {
  * cluster in a temporary folder on a free loopback port, with fsync off (nothing of it is kept).
  */
 export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestPostgres> {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, pids: () => [], stop: async () => {} }
+  if (process.env.TEST_DATABASE_URL) {
+    const notOurs = () => {
+      throw new Error('TEST_DATABASE_URL names a server the tests do not own: they cannot stop or start it')
+    }
+    return { url: process.env.TEST_DATABASE_URL, pids: () => [], crash: notOurs, restart: notOurs, stop: async () => {} }
+  }
   const bin = ensurePostgres() as string
   const root = process.getuid?.() === 0
   const folder = mkdtempSync(path.join(tmpdir(), 'cardwise-pg-'))
@@ -57,13 +66,17 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
   // Tests keep nothing, so they skip durability; the bench (`durable`) commits as a real server does.
   const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
   const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`
-  asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(folder, 'pg.log'), '-o', options, '-w', 'start'])
+  const start = () => asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(folder, 'pg.log'), '-o', options, '-w', 'start'])
+  const crash = () => asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+  start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pids: () => clusterPids(Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0])),
+    crash,
+    restart: start,
     async stop() {
       try {
-        asClusterOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+        crash()
       } finally {
         rmSync(folder, { recursive: true, force: true })
       }
