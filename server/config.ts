@@ -114,6 +114,7 @@ const envSchema = z.object({
   BCRYPT_COST: integer('BCRYPT_COST', 10, 15, 12),
   TRUST_PROXY: flag('TRUST_PROXY', false),
   LOG_REQUESTS: flag('LOG_REQUESTS', true),
+  DB_PREPARED_STATEMENTS: flag('DB_PREPARED_STATEMENTS', true),
   REALTIME_HEARTBEAT_SECONDS: integer('REALTIME_HEARTBEAT_SECONDS', 1, 30, 25),
   RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400, 60),
   RATE_LIMIT_LOGIN: integer('RATE_LIMIT_LOGIN', 0, 1_000_000, 20),
@@ -216,6 +217,7 @@ const configSchema = envSchema.transform((e) => ({
   autoVerifyAccounts: e.AUTO_VERIFY_ACCOUNTS,
   /** SQLite's `synchronous` (see server/db/database.ts for the measured cost and the choice). */
   dbSynchronous: e.DB_SYNCHRONOUS,
+  dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
   /** Hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */

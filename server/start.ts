@@ -56,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       databaseUrl: config.databaseUrl,
       sqliteFile: path.join(config.dataDir, DATABASE_FILE),
       synchronous: config.dbSynchronous,
+      preparedStatements: config.dbPreparedStatements,
       onConnectionError: (error) => logger.warn(`database: a connection failed (${error.message}); it will be replaced`),
     }).db
     if (config.databaseUrl) await checkReachable(db, config.databaseUrl)

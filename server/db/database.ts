@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
+import { createHash } from 'node:crypto'
 import type { Database } from './schema'
 import { withStatementCache } from './statement-cache'
 
@@ -60,7 +61,14 @@ export interface PostgresOptions {
   maxConnections?: number
   /** Called when a connection fails (the server went away), idle or lent out; the pool replaces it. */
   onConnectionError?: (error: Error) => void
+  /** Named (prepared) statements: parsed and planned once per connection (DB_PREPARED_STATEMENTS; default on). */
+  preparedStatements?: boolean
 }
+
+/** Distinct named statements one connection keeps at most; past it, statements run unnamed. */
+export const MAX_PREPARED_PER_CONNECTION = 200
+/** A connection is closed and replaced after this many uses, which also lets go of its statements. */
+const MAX_USES_PER_CONNECTION = 10_000
 
 // PostgreSQL's bigint (count(*)) arrives as text by default; every count the app reads fits a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
@@ -77,6 +85,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
     connectionTimeoutMillis: 5000,
     // Answers are short: a query stuck far longer is a server in trouble, better failed than hung.
     statement_timeout: 30_000,
+    maxUses: MAX_USES_PER_CONNECTION,
   })
   // Without a listener an idle connection's error (server restart) would crash the process.
   pool.on('error', (error) => options.onConnectionError?.(error))
@@ -84,7 +93,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   // server goes away then, its 'error' event would crash the process. The statement that follows
   // fails (503 unavailable) and the pool drops the connection when it comes back.
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withoutNul(pool) }) })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool, options.preparedStatements ?? true) }) })
 }
 
 /**
@@ -93,8 +102,30 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
  * a NUL in a parameter becomes U+FFFD: a lookup finds nothing (404, as on SQLite), a search
  * matches no stored NUL. The request validators strip markup (and NUL with it) from stored text.
  */
-function withoutNul(pool: pg.Pool): PostgresPool {
-  const clean = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value)
+const withoutNul = (value: unknown) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value)
+
+/**
+ * Named statements: Kysely sends every query unnamed, which PostgreSQL parses and plans each
+ * time. A name (a hash of the SQL) lets each connection parse it once and, after five runs, keep
+ * a generic plan. Only plain reads and writes are named (never DDL: migrations change what a
+ * plan relies on), and each connection names at most MAX_PREPARED_PER_CONNECTION of them.
+ */
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i
+const preparedBy = new WeakMap<pg.PoolClient, Set<string>>()
+
+export function statementName(client: pg.PoolClient, text: string): string | undefined {
+  if (!NAMEABLE.test(text)) return undefined
+  const name = `cw_${createHash('sha1').update(text).digest('base64url')}`
+  let names = preparedBy.get(client)
+  if (!names) preparedBy.set(client, (names = new Set()))
+  if (names.has(name)) return name
+  if (names.size >= MAX_PREPARED_PER_CONNECTION) return undefined
+  names.add(name)
+  return name
+}
+
+/** The pool as Kysely sees it: parameters without NUL (see withoutNul), and statements named when `prepared`. */
+function wrapPool(pool: pg.Pool, prepared: boolean): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect()
@@ -102,7 +133,11 @@ function withoutNul(pool: pg.Pool): PostgresPool {
       return new Proxy(client, {
         get(target, property, receiver) {
           if (property !== 'query') return Reflect.get(target, property, receiver)
-          return (text: unknown, values?: unknown) => (typeof text === 'string' && Array.isArray(values) ? query(text, values.map(clean)) : query(text, values))
+          return (text: unknown, values?: unknown) => {
+            if (typeof text !== 'string' || !Array.isArray(values)) return query(text, values)
+            const name = prepared ? statementName(client, text) : undefined
+            return query({ text, values: values.map(withoutNul), ...(name ? { name } : {}) })
+          }
         },
       }) as unknown as PostgresPoolClient
     },
@@ -117,6 +152,7 @@ export interface DatabaseLocation {
   synchronous?: SynchronousMode
   maxConnections?: number
   onConnectionError?: (error: Error) => void
+  preparedStatements?: boolean
 }
 
 /** The one place that picks the dialect. */

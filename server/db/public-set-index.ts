@@ -83,10 +83,13 @@ export const postgresPublicSetIndex: PublicSetIndex = {
       sql` && `,
     )
     const tagged = tags.map((tag) => sql`and exists (select 1 from set_tags t where t.set_id = s.id and t.tag = ${tag})`)
-    const where = sql`x.document @@ (${query}) and s.is_public = 1 ${sql.join(tagged, sql` `)}`
-    const from = sql`study_set_search x join study_sets s on s.id = x.set_id`
-    const counted = await sql<{ total: number }>`select count(*) as total from ${from} where ${where}`.execute(db)
-    const items = await sql<SetWithOwnerRow>`select s.*, u.username as owner_username from ${from} left join users u on u.id = s.owner_id
+    // The tsquery is computed once, as a row of its own (a materialized CTE), never per row: as a
+    // named statement's generic plan, an inline to_tsquery($1) would be evaluated for every row.
+    const withQuery = sql`with q as materialized (select ${query} as query)`
+    const where = sql`x.document @@ q.query and s.is_public = 1 ${sql.join(tagged, sql` `)}`
+    const from = sql`q cross join study_set_search x join study_sets s on s.id = x.set_id`
+    const counted = await sql<{ total: number }>`${withQuery} select count(*) as total from ${from} where ${where}`.execute(db)
+    const items = await sql<SetWithOwnerRow>`${withQuery} select s.*, u.username as owner_username from ${from} left join users u on u.id = s.owner_id
       where ${where} order by s.created desc, s.id desc limit ${page.limit} offset ${page.offset}`.execute(db)
     return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) }
   },
