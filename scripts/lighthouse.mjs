@@ -7,7 +7,7 @@
 //
 // --base-url audits a server that is already running (the benchmark's, on its seeded database)
 // instead of starting one on an empty data folder.
-import { spawnListening } from '../tests/support/spawn-listening.mjs'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

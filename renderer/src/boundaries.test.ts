@@ -27,7 +27,7 @@ describe('renderer import boundaries', () => {
     ['a feature imports the shell', 'renderer/src/features/study/Thing.tsx', "import { Layout } from '@/app/Layout'"],
     ['a page imports the shell', 'renderer/src/pages/ThingPage.tsx', "import { Header } from '@/app/Header'"],
     ['an import climbs folders', 'renderer/src/features/study/learn/Thing.tsx', "import { StudyPanel } from '../StudyFrame'"],
-    ['shared imports the renderer', 'shared/api/thing.ts', "import { api } from '../../renderer/src/lib/api'"],
+    ['shared imports the renderer', 'shared/api/thing.ts', "import { api } from '@/lib/api'"],
   ])('reports %s', async (_, file, code) => {
     const errors = await errorsOf(file, code)
     expect(errors).toHaveLength(1)

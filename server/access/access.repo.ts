@@ -1,8 +1,7 @@
-import type { ExpressionBuilder } from 'kysely'
 import { compiledQuery } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
-import type { Database } from '#server/db/schema'
 import type { UserWithPlan } from './caller'
+import { readableFlag } from './readable'
 
 /*
  * The queries the access rules need, and only those: who the caller is, and what a rule reads of a
@@ -29,55 +28,33 @@ export async function findUserOfSession(db: DB, userId: string, sessionId: strin
   return userOfSession.first(db, userId, sessionId)
 }
 
-/** Only what the set rule needs: who owns the set and whether it is public. */
-const setVisibility = compiledQuery((db: DB, setId: string) => db.selectFrom('study_sets').select(['owner_id', 'is_public']).where('id', '=', setId))
+/** Whether the set exists (a row) and the caller may read it (`readable`: 1 or 0). */
+const setReadable = compiledQuery((db: DB, setId: string, userId: string) =>
+  db
+    .selectFrom('study_sets')
+    .select((eb) => readableFlag(eb, userId).as('readable'))
+    .where('id', '=', setId),
+)
 
-export async function findSetVisibility(db: DB, setId: string) {
-  return setVisibility.first(db, setId)
+/** `userId` undefined (a visitor) is '', which names no account. */
+export async function findSetReadable(db: DB, setId: string, userId: string | undefined) {
+  return setReadable.first(db, setId, userId ?? '')
 }
 
 /**
- * What a card of a set must check, in one query: the set's owner and visibility (no row: no such
- * set), and the card's id when the card is in that set (null otherwise).
+ * What a card of a set must check, in one query: whether the set exists (a row) and the caller may
+ * read it, and the card's id when the card is in that set (null otherwise).
  */
-const cardOfSet = compiledQuery((db: DB, setId: string, cardId: string) =>
+const cardOfSet = compiledQuery((db: DB, setId: string, cardId: string, userId: string) =>
   db
     .selectFrom('study_sets')
     .leftJoin('flashcards', (join) => join.onRef('flashcards.study_set_id', '=', 'study_sets.id').on('flashcards.id', '=', cardId))
-    .select(['study_sets.owner_id', 'study_sets.is_public', 'flashcards.id as card_id'])
+    .select((eb) => [readableFlag(eb, userId).as('readable'), 'flashcards.id as card_id'])
     .where('study_sets.id', '=', setId),
 )
 
-export async function findCardOfSet(db: DB, setId: string, cardId: string) {
-  return cardOfSet.first(db, setId, cardId)
-}
-
-/**
- * The class part of the set rule, as a condition on a `study_sets` row: the set is assigned to a
- * class the user is a student of.
- */
-export function assignedToClassOf(eb: ExpressionBuilder<Database, 'study_sets'>, userId: string) {
-  return eb.exists(
-    eb
-      .selectFrom('class_sets')
-      .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
-      .select('class_sets.set_id')
-      .whereRef('class_sets.set_id', '=', 'study_sets.id')
-      .where('class_members.user_id', '=', userId),
-  )
-}
-
-/** True when the set is assigned to a class the user is a student of. */
-export async function isAssignedToClassOf(db: DB, setId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('class_sets')
-    .innerJoin('class_members', 'class_members.class_id', 'class_sets.class_id')
-    .select('class_sets.set_id')
-    .where('class_sets.set_id', '=', setId)
-    .where('class_members.user_id', '=', userId)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+export async function findCardOfSet(db: DB, setId: string, cardId: string, userId: string | undefined) {
+  return cardOfSet.first(db, setId, cardId, userId ?? '')
 }
 
 export async function isClassMember(db: DB, classId: string, userId: string): Promise<boolean> {
@@ -85,11 +62,15 @@ export async function isClassMember(db: DB, classId: string, userId: string): Pr
   return row !== undefined
 }
 
-/** The sets whose cards show this picture, public ones first (at most `limit`). */
-export async function setsShowingMedia(db: DB, mediaId: string, limit: number): Promise<{ id: string; owner_id: string; is_public: number }[]> {
+/**
+ * Of the sets whose cards show this picture: whether one is public (`is_public`) and whether the
+ * caller may read one (`readable`), both 1 or 0; no row when no card shows it. One row is enough:
+ * a public set is readable by anyone, so the row first by (is_public, readable) carries both answers.
+ */
+export async function setsShowingMedia(db: DB, mediaId: string, userId: string | undefined) {
   return db
     .selectFrom('study_sets')
-    .select(['study_sets.id', 'study_sets.owner_id', 'study_sets.is_public'])
+    .select((eb) => ['study_sets.is_public', readableFlag(eb, userId).as('readable')])
     .where((eb) =>
       eb.exists(
         eb
@@ -100,8 +81,9 @@ export async function setsShowingMedia(db: DB, mediaId: string, limit: number): 
       ),
     )
     .orderBy('study_sets.is_public', 'desc')
-    .limit(limit)
-    .execute()
+    .orderBy('readable', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 /** Of these picture ids, the ones `ownerId` uploaded. */

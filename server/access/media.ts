@@ -3,28 +3,20 @@ import type { DB } from '#server/db/database'
 import { invalidInput } from '#server/http/errors'
 import { ownedMediaIds, setsShowingMedia } from './access.repo'
 import type { AuthState } from './caller'
-import { canRead } from './sets'
-
-/** How many sets using one picture are checked for the caller's access. */
-const SETS_CHECKED = 50
 
 /**
  * Who may see a picture: its uploader, and anyone who may read a set whose cards show it (the
- * sets' rule, ./sets.ts). `isPublic`: it is shown on a public set, so anyone and any cache may
- * keep it.
+ * reading rule, ./readable.ts). `isPublic`: it is shown on a public set, so anyone and any cache
+ * may keep it.
  */
 export async function pictureAccess(
   db: DB,
   picture: { id: string; owner_id: string },
   auth: AuthState | undefined,
 ): Promise<{ mayRead: boolean; isPublic: boolean }> {
-  const sets = await setsShowingMedia(db, picture.id, SETS_CHECKED)
-  const isPublic = sets.some((set) => set.is_public === 1)
-  if (picture.owner_id === auth?.user.id) return { mayRead: true, isPublic }
-  for (const set of sets) {
-    if (await canRead(db, set.id, set, auth)) return { mayRead: true, isPublic }
-  }
-  return { mayRead: false, isPublic }
+  const shown = await setsShowingMedia(db, picture.id, auth?.user.id)
+  const isPublic = shown?.is_public === 1
+  return { mayRead: picture.owner_id === auth?.user.id || shown?.readable === 1, isPublic }
 }
 
 /**

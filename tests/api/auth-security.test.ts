@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/config'
 import { EMAIL_TOKEN_TTL_SECONDS } from '#shared/limits'
 import { messages as m } from '#shared/messages'
-import { type Account, type ApiResponse, createAccount, type EventStream, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
+import {
+  type Account,
+  type ApiResponse,
+  createAccount,
+  type EventStream,
+  linkToken,
+  openEventStream,
+  startTestApp,
+  type TestApp,
+} from '#tests/support/test-app'
 import { apiError } from './scenarios'
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ClassProgressItem, type Classroom, classMessages } from '#shared/api/classes'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
 import { addCards, createSet, forbidden, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
 

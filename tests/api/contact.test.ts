@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages as m } from '#shared/messages'
-import { type Account, createAccount, type ReceivedMail, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, type ReceivedMail, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
 
 const TEAM = 'team@cardwise.test'

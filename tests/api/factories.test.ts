@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { BUILT_PASSWORD, buildSet, buildUser } from '../support/factories'
-import { startTestApp, type TestApp } from '../support/test-app'
+import { BUILT_PASSWORD, buildSet, buildUser } from '#tests/support/factories'
+import { startTestApp, type TestApp } from '#tests/support/test-app'
 
 /** The test factories make rows the API reads as its own: a signed-in user, a set with its cards. */
 let app: TestApp

@@ -3,12 +3,12 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorCode } from '#shared/api/errors'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ServedRoute, servedRoutes } from './route-list'
-import { pngImage } from '../support/images'
+import { pngImage } from '#tests/support/images'
 import { upload } from './media-helpers'
 import { addCards, createSet } from './sets-helpers'
-import { listTables, watchChanges } from '../support/test-database'
+import { listTables, watchChanges } from '#tests/support/test-database'
 
 /**
  * Property-based fuzzing of every API route: malformed and random bodies (wrong types, huge

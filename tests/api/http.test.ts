@@ -3,12 +3,12 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { version } from '../../package.json'
+import { version } from '#package.json'
 import { messages as m } from '#shared/messages'
 import { MAX_BODY_BYTES } from '#server/http/body'
-import { startTestApp, type TestApp } from '../support/test-app'
+import { startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
-import { testDialect } from '../support/test-database'
+import { testDialect } from '#tests/support/test-database'
 
 const notFound = apiError(404, 'not_found', m.notFound)
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportPreview } from '#shared/api/imports'
 import { mediaMessages } from '#shared/api/media'
 import { messages as m } from '#shared/messages'
-import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '../support/anki-packages'
-import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '#tests/support/anki-packages'
+import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 
 /**

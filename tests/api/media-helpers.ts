@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { MediaUpload } from '#shared/api/media'
-import type { Account, ApiResponse, TestApp } from '../support/test-app'
+import type { Account, ApiResponse, TestApp } from '#tests/support/test-app'
 
 /**
  * Sends a raw body to POST /api/media (the harness's `api` sends JSON). Content-Type defaults to

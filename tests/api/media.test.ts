@@ -17,8 +17,8 @@ import {
   renamedText,
   solid,
   webpImage,
-} from '../support/images'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+} from '#tests/support/images'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { fetchMedia, mediaCount, mediaExists, sendUpload, upload } from './media-helpers'
 import { apiError } from './scenarios'
 import { allCards, cardShape, createSet, invalid } from './sets-helpers'

@@ -5,7 +5,7 @@ import type { ProgressItem } from '#shared/api/study'
 import { fitDueStudents } from '#server/features/memory/fit-job'
 import { simulateLog } from '#server/features/memory/simulate'
 import { silentLogger } from '#server/logger'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, createSet, invalid, setNotFound, unverified } from './sets-helpers'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/test-app'
+import { startTestApp, type TestApp } from '#tests/support/test-app'
 import { servedRoutes } from './route-list'
 
 /**

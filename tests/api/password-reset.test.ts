@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_TOKEN_TTL_SECONDS } from '#shared/limits'
 import { messages as m } from '#shared/messages'
-import { type Account, createAccount, linkToken, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, linkToken, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
 
 let app: TestApp

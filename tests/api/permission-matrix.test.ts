@@ -5,11 +5,11 @@ import type { ErrorBody } from '#shared/api/errors'
 import { type MediaUpload, mediaMessages } from '#shared/api/media'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { LearningSession } from '#shared/api/study'
-import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from '#tests/support/test-app'
 import { fetchMedia, mediaCount, sendUpload, upload } from './media-helpers'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
-import { pngImage, solid } from '../support/images'
+import { pngImage, solid } from '#tests/support/images'
 import { addCards, cardShape, createSet, expectCards, forbidden, getSet, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
 
 /**

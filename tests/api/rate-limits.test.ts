@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages as m } from '#shared/messages'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 
 const WINDOW_SECONDS = 60

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { messages as m } from '#shared/messages'
-import { type Account, createAccount, type EventStream, linkToken, openEventStream, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, type EventStream, linkToken, openEventStream, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError, scenarios } from './scenarios'
 
 let app: TestApp

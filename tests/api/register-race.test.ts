@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../support/test-app'
+import { startTestApp, type TestApp } from '#tests/support/test-app'
 
 let app: TestApp
 beforeAll(async () => {

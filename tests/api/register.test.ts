@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages as m } from '#shared/messages'
-import { linkToken, startTestApp, type TestApp } from '../support/test-app'
+import { linkToken, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
 
 let app: TestApp

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/api/errors'
-import { type ApiResponse, linkToken, type ReceivedMail, type TestApp } from '../support/test-app'
+import { type ApiResponse, linkToken, type ReceivedMail, type TestApp } from '#tests/support/test-app'
 
 /**
  * API tests as tables of scenarios, after PocketBase's `tests.ApiScenario`: each row is a request

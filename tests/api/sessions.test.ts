@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages as m } from '#shared/messages'
-import { type Account, createAccount, linkToken, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, linkToken, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
 
 const unauthenticated = apiError(401, 'unauthenticated', m.unauthenticated)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, allCards, cardNotFound, cardShape, createSet, expectCards, getSet, invalid, rowsOfSet } from './sets-helpers'
 

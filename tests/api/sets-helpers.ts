@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { CreateSetInput, Flashcard, StudySet } from '#shared/api/sets'
 import { messages as m } from '#shared/messages'
-import type { Account, TestApp } from '../support/test-app'
+import type { Account, TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 
 /**

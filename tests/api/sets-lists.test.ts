@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StudySet } from '#shared/api/sets'
-import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, scenarios } from './scenarios'
 import { createSet, invalid, unauthenticated } from './sets-helpers'
 

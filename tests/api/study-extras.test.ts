@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, scenarios } from './scenarios'
 import { addCards, allCards, cardNotFound, createSet, getSet, invalid, setNotFound, setShape, unauthenticated } from './sets-helpers'
 

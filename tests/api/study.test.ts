@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { CardProgress, LearningSession } from '#shared/api/study'
-import { type Account, createAccount, startTestApp, type TestApp } from '../support/test-app'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 import { addCards, cardNotFound, createSet, invalid, setNotFound, unauthenticated } from './sets-helpers'
 

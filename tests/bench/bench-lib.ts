@@ -14,7 +14,7 @@ import { createMailer } from '#server/mail/mailer'
 import { silentLogger } from '#server/logger'
 import { DATABASE_FILE } from '#server/start'
 import { copySqliteToPostgres } from '#server/db/copy'
-import { adminQuery, databaseUrl, startTestPostgres } from '../support/postgres'
+import { adminQuery, databaseUrl, startTestPostgres } from '#tests/support/postgres'
 
 export { DATABASE_FILE }
 

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { spawnListening } from '../support/spawn-listening.mjs'
-import { buildAnkiPackage, type FixtureNote } from '../support/anki-packages'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
+import { buildAnkiPackage, type FixtureNote } from '#tests/support/anki-packages'
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)

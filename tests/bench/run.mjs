@@ -6,7 +6,7 @@
 // BENCH_LIGHTHOUSE_RUNS per page (1; 0 skips Lighthouse), BENCH_ROUTES=a,b to measure only those
 // routes, BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
 // database (a quick check of the harness itself; its figures mean nothing).
-import { spawnListening } from '../support/spawn-listening.mjs'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

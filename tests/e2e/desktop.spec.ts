@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { desktopServerScript } from './desktop-build'
 import { test as base, expect } from '@playwright/test'
-import { spawnListening } from '../support/spawn-listening.mjs'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
 /**
  * The desktop app's start path in Chromium. No Electron binary runs on the build machines, so

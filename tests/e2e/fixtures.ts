@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test as base, type Browser, type BrowserContext, expect, type Page, type Response } from '@playwright/test'
-import { decodeBody, linkToken } from '../support/mail'
-import { spawnListening } from '../support/spawn-listening.mjs'
+import { decodeBody, linkToken } from '#tests/support/mail'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
 const SERVER_ENTRY = path.resolve('dist/server/index.js')
 

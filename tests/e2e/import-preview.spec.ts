@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { buildAnkiPackage } from '../support/anki-packages'
-import { solid } from '../support/images'
+import { buildAnkiPackage } from '#tests/support/anki-packages'
+import { solid } from '#tests/support/images'
 import { expect, logIn, test } from './fixtures'
 import { newOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 

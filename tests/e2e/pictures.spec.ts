@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { solid } from '../support/images'
+import { solid } from '#tests/support/images'
 import { expect, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from './set-helpers'
 

@@ -1,6 +1,6 @@
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { ProgressResponse } from '#shared/api/study'
-import { solid } from '../support/images'
+import { solid } from '#tests/support/images'
 import { apiCall, type E2EServer, expect } from './fixtures'
 import { addCards, createSet, type Owner } from './set-helpers'
 

@@ -3,7 +3,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAnkiPackage } from '../support/anki-packages'
+import { buildAnkiPackage } from '#tests/support/anki-packages'
 import { bundleServer, call, type ServerProcess, signUp, spawnServer } from './server-process'
 
 /**

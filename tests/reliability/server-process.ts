@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'vite'
-import { spawnListening } from '../support/spawn-listening.mjs'
+import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
 /**
  * The real standalone server as its own process, for tests that must kill it or measure it.

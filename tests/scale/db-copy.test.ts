@@ -7,7 +7,7 @@ import { CopyError, copySqliteToPostgres } from '#server/db/copy'
 import { DATABASE_FILE } from '#server/db/database'
 import { silentLogger } from '#server/logger'
 import { type RunningServer, startServer } from '#server/start'
-import { adminQuery, databaseUrl } from '../support/postgres'
+import { adminQuery, databaseUrl } from '#tests/support/postgres'
 
 /**
  * `npm run db:copy`: a SQLite database seeded through the API, copied into an empty PostgreSQL

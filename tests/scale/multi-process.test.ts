@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '../reliability/server-process'
-import { createDatabaseFrom } from '../support/postgres'
-import { TEMPLATE_DATABASE } from '../support/postgres-global-setup'
+import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '#tests/reliability/server-process'
+import { createDatabaseFrom } from '#tests/support/postgres'
+import { TEMPLATE_DATABASE } from '#tests/support/postgres-global-setup'
 
 /**
  * Two whole server processes on one PostgreSQL database, as behind a load balancer: requests

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#shared/messages'
-import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '../reliability/server-process'
-import { adminQuery, databaseUrl, startTestPostgres, type TestPostgres } from '../support/postgres'
+import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '#tests/reliability/server-process'
+import { adminQuery, databaseUrl, startTestPostgres, type TestPostgres } from '#tests/support/postgres'
 
 /**
  * A real PostgreSQL server stopped hard (`pg_ctl stop -m immediate`) under two server processes,

@@ -7,8 +7,8 @@ import { ConfigError, loadConfig } from '#server/config'
 import { type RunningServer, startServer } from '#server/start'
 import { silentLogger } from '#server/logger'
 import { messages } from '#shared/messages'
-import { createDatabaseFrom } from '../support/postgres'
-import { TEMPLATE_DATABASE } from '../support/postgres-global-setup'
+import { createDatabaseFrom } from '#tests/support/postgres'
+import { TEMPLATE_DATABASE } from '#tests/support/postgres-global-setup'
 
 /**
  * The real server started on PostgreSQL (DATABASE_URL): what it says about itself, how it refuses

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { AUTH_SECRET, bundleServer, ROOT } from '../reliability/server-process'
-import { createDatabaseFrom } from '../support/postgres'
-import { TEMPLATE_DATABASE } from '../support/postgres-global-setup'
+import { AUTH_SECRET, bundleServer, ROOT } from '#tests/reliability/server-process'
+import { createDatabaseFrom } from '#tests/support/postgres'
+import { TEMPLATE_DATABASE } from '#tests/support/postgres-global-setup'
 
 /**
  * `npm start` with WEB_CONCURRENCY: node:cluster workers on one port, each a whole server on the

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 // @ts-expect-error a plain script, shared with `node scripts/ensure-postgres.mjs`
-import { ensurePostgres } from '../../scripts/ensure-postgres.mjs'
+import { ensurePostgres } from '#scripts/ensure-postgres.mjs'
 
 export interface TestPostgres {
   /** The server's maintenance database (`postgres`); tests create their own next to it. */

@@ -13,7 +13,8 @@ import { notFound, rateLimited } from '#server/http/errors'
 import { limitOffset, listResponse } from '#server/http/pagination'
 import { retryAfterSeconds } from '#server/http/rate-limit'
 import { toPublicUser } from '#server/features/accounts/account.service'
-import { endOfUtcDay } from '#server/features/memory/review.service'
+import { dueTodayByUserAndSet } from '#server/features/memory/review.service'
+import { progressOfUsers } from '#server/features/study/study.service'
 import { contentDisposition, type ExportFile } from '#server/features/sets/import-export.service'
 import { assignableSet, setsOfClass } from '#server/features/sets/sets.service'
 import { toClassroom } from './classes.mapper'
@@ -163,12 +164,6 @@ export async function unassignSet(deps: Deps, classId: string, setId: string, au
   if (!(await repo.unassignSet(deps.db, classId, setId))) throw notFound(classMessages.setNotAssigned)
 }
 
-/** Cards due by the end of today (a UTC day, as the Review page counts it) per student and set. */
-async function dueTodayByStudentAndSet(db: DB, classId: string, now: Date): Promise<Map<string, number>> {
-  const rows = await repo.countDueByStudentAndSet(db, classId, endOfUtcDay(now).toISOString())
-  return new Map(rows.map((row) => [progressKey(row.userId, row.setId), row.due]))
-}
-
 const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`
 
 /**
@@ -177,12 +172,11 @@ const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`
  */
 export async function classProgress(deps: Deps, classId: string, auth: AuthState): Promise<ClassProgressResponse & { className: string }> {
   const { row } = await taughtClass(deps.db, classId, auth)
-  const [members, sets, answers, due] = await Promise.all([
-    repo.listMembers(deps.db, classId),
-    setsOfClass(deps, classId),
-    repo.listClassProgressRows(deps.db, classId),
-    dueTodayByStudentAndSet(deps.db, classId, deps.clock.now()),
-  ])
+  const [members, sets] = await Promise.all([repo.listMembers(deps.db, classId), setsOfClass(deps, classId)])
+  const userIds = members.map((member) => member.id)
+  const setIds = sets.map((set) => set.id)
+  const [answers, dueRows] = await Promise.all([progressOfUsers(deps, userIds, setIds), dueTodayByUserAndSet(deps, userIds, setIds)])
+  const due = new Map(dueRows.map((row) => [progressKey(row.userId, row.setId), row.due]))
   const totals = new Map<string, Omit<ClassProgressItem, 'userId' | 'username' | 'setId' | 'setTitle' | 'cardCount' | 'dueToday'>>()
   for (const answer of answers) {
     const key = progressKey(answer.user_id, answer.study_set_id)

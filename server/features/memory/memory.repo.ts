@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
-import { readableBy } from '#server/access/sets'
+import { readableBy, readableFlag } from '#server/access/readable'
 
 /*
  * The memory model's queries, with Kysely's builder only: they run unchanged on SQLite and
@@ -230,17 +230,6 @@ export async function nextDue(db: DB, userId: string, after: string): Promise<st
   return row?.next ?? null
 }
 
-/** The user's mastery counts on the cards of each set they may read, with the set's title and size. */
-export async function listReadableProgress(db: DB, userId: string) {
-  return db
-    .selectFrom('study_progress')
-    .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
-    .where('study_progress.user_id', '=', userId)
-    .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
-    .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
-    .execute()
-}
-
 /** The user's reviews since a time, for the per-day chart (grouped by day in the service). */
 export async function listReviewTimesSince(db: DB, userId: string, since: string) {
   return db.selectFrom('review_log').select(['answered_at', 'correct']).where('user_id', '=', userId).where('answered_at', '>=', since).execute()
@@ -276,9 +265,23 @@ export async function listLogForExport(db: DB, userId: string) {
       'review_log.due',
       'review_log.duration_ms',
     ])
-    .select((eb) => eb.case().when(readableBy(eb, userId)).then(1).else(0).end().as('readable'))
+    .select((eb) => readableFlag(eb, userId).as('readable'))
     .where('review_log.user_id', '=', userId)
     .orderBy('review_log.answered_at')
     .orderBy('review_log.received_at')
     .execute()
+}
+
+/** Per user and set, of these users and sets: the user's cards of that set due by `until`. */
+export async function countDueByUserAndSet(db: DB, userIds: string[], setIds: string[], until: string) {
+  if (userIds.length === 0 || setIds.length === 0) return []
+  const rows = await db
+    .selectFrom('card_memory')
+    .select(['user_id', 'study_set_id', (eb) => eb.fn.countAll<number | string>().as('due')])
+    .where('user_id', 'in', userIds)
+    .where('study_set_id', 'in', setIds)
+    .where('due', '<=', until)
+    .groupBy(['user_id', 'study_set_id'])
+    .execute()
+  return rows.map((row) => ({ userId: row.user_id, setId: row.study_set_id, due: Number(row.due) }))
 }

@@ -8,7 +8,6 @@ import * as review from './review.service'
 
 type DueQuery = Authenticated & Input<typeof memorySchemas.dueQuery>
 type UpdateSettings = Authenticated & Input<typeof memorySchemas.updateSettings>
-type StatsQuery = Authenticated & Input<typeof memorySchemas.statsQuery>
 type ReviewLogQuery = Authenticated & Input<typeof memorySchemas.reviewLogQuery>
 
 /**
@@ -78,22 +77,6 @@ export function memoryRoutes(deps: Deps): Router {
     requireVerifiedUser(deps),
     async (ctx) => {
       ctx.body = await review.updateSettings(deps, ctx.state.auth, ctx.state.input)
-    },
-  )
-
-  route<StatsQuery>(
-    router,
-    {
-      method: 'GET',
-      path: '/api/users/me/stats',
-      auth: 'token',
-      summary: "The caller's reviews per day, due forecast, predicted retention and mastery per set",
-      query: memorySchemas.statsQuery,
-      responses: { 200: { description: 'The numbers (UTC days, oldest first)', schema: 'MemoryStats' } },
-    },
-    requireUser(deps),
-    async (ctx) => {
-      ctx.body = await review.stats(deps, ctx.state.auth, ctx.state.input)
     },
   )
 

@@ -1,15 +1,6 @@
 import type { z } from 'zod'
-import {
-  type DueItem,
-  type MemorySettings,
-  type MemoryStats,
-  REVIEW_LOG_COLUMNS,
-  type ReviewSummary,
-  type SetMastery,
-  type memorySchemas,
-} from '#shared/api/memory'
+import { type DueItem, type MemorySettings, type MemoryStats, REVIEW_LOG_COLUMNS, type ReviewSummary, type memorySchemas } from '#shared/api/memory'
 import type { ListResponse } from '#shared/api/sets'
-import { cardStatus } from '#shared/study/mastery'
 import { DUE_FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/study/retention'
 import type { Deps } from '#server/deps'
 import { limitOffset, listResponse } from '#server/http/pagination'
@@ -36,6 +27,14 @@ const dayKey = (time: Date) => time.toISOString().slice(0, 10)
 /** The last millisecond of the UTC day `time` falls in: "due today" means due by then. */
 export function endOfUtcDay(time: Date): Date {
   return new Date(startOfUtcDay(time).getTime() + DAY_MS - 1)
+}
+
+/**
+ * Per user and set, of these users and sets: the user's cards of that set due by the end of today
+ * (a UTC day, as the Review page counts it). A class's progress asks it for its students.
+ */
+export async function dueTodayByUserAndSet(deps: Pick<Deps, 'db' | 'clock'>, userIds: string[], setIds: string[]) {
+  return repo.countDueByUserAndSet(deps.db, userIds, setIds, endOfUtcDay(deps.clock.now()).toISOString())
 }
 
 /** The header's count and the Review page's numbers: due now, due by the end of today, reviewed today. */
@@ -124,16 +123,18 @@ export async function updateSettings(deps: Deps, auth: AuthState, input: UpdateS
   return getSettings(deps, auth)
 }
 
-/** The Progress page's charts: reviews per day, the 14-day due forecast and predicted retention now. */
-export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Promise<MemoryStats> {
+/**
+ * The memory's part of the Progress page's charts: reviews per day, the 14-day due forecast and
+ * predicted retention now (the mastery per set is the study records', study.service.ts).
+ */
+export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Promise<Omit<MemoryStats, 'sets'>> {
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
   const since = new Date(today.getTime() - (query.days - 1) * DAY_MS)
-  const [reviews, memory, settingsRow, progress] = await Promise.all([
+  const [reviews, memory, settingsRow] = await Promise.all([
     repo.listReviewTimesSince(deps.db, auth.user.id, since.toISOString()),
     repo.listReadableMemory(deps.db, auth.user.id),
     repo.findSettings(deps.db, auth.user.id),
-    repo.listReadableProgress(deps.db, auth.user.id),
   ])
 
   const perDay = new Map<string, { day: string; reviews: number; correct: number }>()
@@ -161,24 +162,7 @@ export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Pro
     reviewsPerDay: [...perDay.values()],
     dueForecast: forecast,
     retention: memory.length === 0 ? null : recallSum / memory.length,
-    sets: setMastery(progress),
   }
-}
-
-/** Each set's cards by mastery status (the rule of shared/study/mastery.ts), sets by title. */
-function setMastery(rows: Awaited<ReturnType<typeof repo.listReadableProgress>>): SetMastery[] {
-  const bySet = new Map<string, SetMastery>()
-  for (const row of rows) {
-    const set = bySet.get(row.id) ?? { setId: row.id, title: row.title, cardCount: row.card_count, mastered: 0, learning: 0, needsReview: 0 }
-    bySet.set(row.id, set)
-    const attempts = row.correct_count + row.incorrect_count
-    if (attempts === 0) continue
-    const status = cardStatus(row.correct_count / attempts)
-    if (status === 'mastered') set.mastered += 1
-    else if (status === 'learning') set.learning += 1
-    else set.needsReview += 1
-  }
-  return [...bySet.values()].sort((a, b) => a.title.localeCompare(b.title) || a.setId.localeCompare(b.setId))
 }
 
 /** A CSV value (RFC 4180), with text that a spreadsheet would run as a formula made inert. */

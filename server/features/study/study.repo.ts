@@ -1,7 +1,8 @@
-import type { Insertable, Selectable } from 'kysely'
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
+import { readableBy } from '#server/access/readable'
 import { compiledQuery } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
-import type { LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '#server/db/schema'
+import type { Database, LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '#server/db/schema'
 
 export type LearningSessionRow = Selectable<LearningSessionsTable>
 export type StudyProgressRow = Selectable<StudyProgressTable>
@@ -101,6 +102,28 @@ const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
 
 export function listProgress(db: DB, userId: string, setId: string) {
   return progressOfUser.all(db, userId, setId)
+}
+
+/** The user's mastery counts on the cards of each set they may read, with the set's title and size. */
+export async function listReadableProgress(db: DB, userId: string) {
+  return db
+    .selectFrom('study_progress')
+    .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
+    .where('study_progress.user_id', '=', userId)
+    .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+    .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
+    .execute()
+}
+
+/** The answer counts of these users on the cards of these sets, one row per user and card. */
+export async function listProgressOf(db: DB, userIds: string[], setIds: string[]) {
+  if (userIds.length === 0 || setIds.length === 0) return []
+  return db
+    .selectFrom('study_progress')
+    .select(['user_id', 'study_set_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
+    .where('user_id', 'in', userIds)
+    .where('study_set_id', 'in', setIds)
+    .execute()
 }
 
 /** The caller's fastest finished Match game on a set, in whole seconds, or null before the first. */

@@ -1,9 +1,11 @@
 import Router from '@koa/router'
+import { memorySchemas } from '#shared/api/memory'
 import { studySchemas } from '#shared/api/study'
 import type { Deps } from '#server/deps'
 import { type Authenticated, requireUser } from '#server/access/auth'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
+import * as review from '#server/features/memory/review.service'
 import { recordAnswer } from './answers.service'
 import * as study from './study.service'
 
@@ -11,6 +13,7 @@ type CreateSession = Authenticated & Input<typeof studySchemas.createSession>
 type UpdateSession = Authenticated & Input<typeof studySchemas.updateSession>
 type Answer = Authenticated & Input<typeof studySchemas.answer>
 type MatchResult = Authenticated & Input<typeof studySchemas.matchResult>
+type StatsQuery = Authenticated & Input<typeof memorySchemas.statsQuery>
 
 /** The study-record routes: every record belongs to the signed-in caller, on a set they may read. */
 export function studyRoutes(deps: Deps): Router {
@@ -120,6 +123,24 @@ export function studyRoutes(deps: Deps): Router {
     requireUser(deps),
     async (ctx) => {
       ctx.body = await study.getBestMatchTime(deps, ctx.params.id ?? '', ctx.state.auth)
+    },
+  )
+
+  // The Progress page's numbers: the memory's charts and the study records' mastery per set.
+  route<StatsQuery>(
+    router,
+    {
+      method: 'GET',
+      path: '/api/users/me/stats',
+      auth: 'token',
+      summary: "The caller's reviews per day, due forecast, predicted retention and mastery per set",
+      query: memorySchemas.statsQuery,
+      responses: { 200: { description: 'The numbers (UTC days, oldest first)', schema: 'MemoryStats' } },
+    },
+    requireUser(deps),
+    async (ctx) => {
+      const [memory, sets] = await Promise.all([review.stats(deps, ctx.state.auth, ctx.state.input), study.masteryBySet(deps, ctx.state.auth)])
+      ctx.body = { ...memory, sets }
     },
   )
 

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
+import type { SetMastery } from '#shared/api/memory'
 import type { BestMatchTime, LearningSession, ProgressResponse, studySchemas } from '#shared/api/study'
+import { cardStatus } from '#shared/study/mastery'
 import { isForeignKeyViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
@@ -105,4 +107,28 @@ function toMatchResult(row: { id: string; time_taken: number; correct_matches: n
 export async function getBestMatchTime(deps: Deps, setId: string, auth: AuthState): Promise<BestMatchTime> {
   await assertReadableSet(deps.db, setId, auth)
   return { bestTime: await repo.bestMatchTime(deps.db, auth.user.id, setId) }
+}
+
+/** The caller's cards of each set they may read by mastery status (the rule of shared/study/mastery.ts), sets by title. */
+export async function masteryBySet(deps: Deps, auth: AuthState): Promise<SetMastery[]> {
+  const bySet = new Map<string, SetMastery>()
+  for (const row of await repo.listReadableProgress(deps.db, auth.user.id)) {
+    const set = bySet.get(row.id) ?? { setId: row.id, title: row.title, cardCount: row.card_count, mastered: 0, learning: 0, needsReview: 0 }
+    bySet.set(row.id, set)
+    const attempts = row.correct_count + row.incorrect_count
+    if (attempts === 0) continue
+    const status = cardStatus(row.correct_count / attempts)
+    if (status === 'mastered') set.mastered += 1
+    else if (status === 'learning') set.learning += 1
+    else set.needsReview += 1
+  }
+  return [...bySet.values()].sort((a, b) => a.title.localeCompare(b.title) || a.setId.localeCompare(b.setId))
+}
+
+/**
+ * The answer counts of these users on these sets' cards, one row per user and card: a class's
+ * progress (its students on its assigned sets, tens by a few) sums them with the mastery rule.
+ */
+export function progressOfUsers(deps: Pick<Deps, 'db'>, userIds: string[], setIds: string[]) {
+  return repo.listProgressOf(deps.db, userIds, setIds)
 }

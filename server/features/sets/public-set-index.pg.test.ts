@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listSets } from '#server/features/sets/sets.repo'
+import { listSets } from './sets.repo'
 import { openTestDatabase, type TestDatabase } from '#tests/support/test-database'
-import type { DB } from './database'
+import type { DB } from '#server/db/database'
 
 /**
  * The public-set search on both dialects (FTS5 on SQLite, tsvector on PostgreSQL): the same sets
