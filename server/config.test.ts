@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       },
       autoVerifyAccounts: false,
       dbSynchronous: 'full',
+      dbPreparedStatements: true,
       backupIntervalHours: 24,
       backupKeepDays: 7,
       imports: {
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_CLASS_JOIN_FAILURES: '9',
         AUTO_VERIFY_ACCOUNTS: 'true',
         DB_SYNCHRONOUS: 'Normal',
+        DB_PREPARED_STATEMENTS: 'false',
         BACKUP_INTERVAL_HOURS: '0',
         BACKUP_KEEP_DAYS: '30',
         IMPORT_MAX_PACKAGE_MB: '50',
@@ -126,6 +128,7 @@ describe('loadConfig', () => {
       },
       autoVerifyAccounts: true,
       dbSynchronous: 'normal',
+      dbPreparedStatements: false,
       backupIntervalHours: 0,
       backupKeepDays: 30,
       imports: {
@@ -187,6 +190,7 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_LOGIN_FAILURES_WINDOW_SECONDS', '0'],
     ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', '-1'],
     ['DB_SYNCHRONOUS', 'off'],
+    ['DB_PREPARED_STATEMENTS', 'maybe'],
     ['BACKUP_INTERVAL_HOURS', '-1'],
     ['BACKUP_KEEP_DAYS', '0'],
     ['RATE_LIMIT_LOGIN', '-1'],
