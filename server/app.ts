@@ -24,6 +24,7 @@ import { allowedHostsOnly, type HostAllowlist } from './http/allowed-hosts'
 import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
+import { readRouting } from './http/read-routing'
 import { requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { serveRenderer } from './http/static'
@@ -89,6 +90,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
   if (options.allowedHosts) app.use(allowedHostsOnly(options.allowedHosts))
+  // A client that just wrote reads from the primary until the replicas have caught up.
+  if (deps.config.databaseReplicaUrls.length > 0) app.use(readRouting(deps.config.databaseReplicaMaxLagSeconds + 2))
   for (const middleware of jsonBody({ rawPostPaths: [MEDIA_UPLOAD_PATH], largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES } })) {
     app.use(middleware)
   }

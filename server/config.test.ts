@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       autoVerifyAccounts: false,
       dbSynchronous: 'full',
       dbPreparedStatements: true,
+      databaseReplicaUrls: [],
+      databaseReplicaMaxLagSeconds: 5,
       backupIntervalHours: 24,
       backupKeepDays: 7,
       imports: {
@@ -51,6 +53,24 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       webConcurrency: 1,
     })
+  })
+
+  it('takes read replicas (comma-separated PostgreSQL URLs) and their lag limit, only beside DATABASE_URL', () => {
+    const primary = { DATABASE_URL: 'postgres://app:pw@db.example/cardwise', AUTH_SECRET: 'x'.repeat(32) }
+    const config = loadConfig(
+      {
+        ...primary,
+        DATABASE_REPLICA_URLS: ' postgres://app:pw@r1.example/cardwise, postgres://app:pw@r2.example/cardwise ',
+        DATABASE_REPLICA_MAX_LAG_SECONDS: '2',
+      },
+      cwd,
+    )
+    expect(config.databaseReplicaUrls).toEqual(['postgres://app:pw@r1.example/cardwise', 'postgres://app:pw@r2.example/cardwise'])
+    expect(config.databaseReplicaMaxLagSeconds).toBe(2)
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://app:pw@r1.example/cardwise' }, cwd)).toThrow(/DATABASE_REPLICA_URLS needs DATABASE_URL/)
+    expect(() => loadConfig({ ...primary, DATABASE_REPLICA_URLS: 'postgres://app:secretpw@r1.example/db,nope' }, cwd)).toThrow(
+      /DATABASE_REPLICA_URLS must be a PostgreSQL URL .*\(got "nope"\)/,
+    )
   })
 
   it('treats empty values as unset', () => {
@@ -129,6 +149,8 @@ describe('loadConfig', () => {
       autoVerifyAccounts: true,
       dbSynchronous: 'normal',
       dbPreparedStatements: false,
+      databaseReplicaUrls: [],
+      databaseReplicaMaxLagSeconds: 5,
       backupIntervalHours: 0,
       backupKeepDays: 30,
       imports: {
@@ -191,6 +213,8 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT', '-1'],
     ['DB_SYNCHRONOUS', 'off'],
     ['DB_PREPARED_STATEMENTS', 'maybe'],
+    ['DATABASE_REPLICA_URLS', 'mysql://replica/cardwise'],
+    ['DATABASE_REPLICA_MAX_LAG_SECONDS', '-1'],
     ['BACKUP_INTERVAL_HOURS', '-1'],
     ['BACKUP_KEEP_DAYS', '0'],
     ['RATE_LIMIT_LOGIN', '-1'],

@@ -75,6 +75,25 @@ const emailAddress = (name: string) =>
       return address
     })
 
+/** A PostgreSQL URL, trimmed; `name` and the value (its password hidden) in the message when it is not one. */
+function postgresUrl(name: string, value: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(value.trim())
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${name} must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")`,
+    })
+    return z.NEVER
+  }
+  return value.trim()
+}
+
 const envSchema = z.object({
   PORT: integer('PORT', 0, 65535, 3000),
   HOST: z
@@ -149,23 +168,15 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .optional()
+    .transform((value, ctx) => postgresUrl('DATABASE_URL', value, ctx)),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return undefined
-      let parsed: URL | undefined
-      try {
-        parsed = new URL(value.trim())
-      } catch {
-        parsed = undefined
-      }
-      if (!parsed || !['postgres:', 'postgresql:'].includes(parsed.protocol) || !parsed.hostname) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cardwise (got "${redactUrl(value.trim())}")`,
-        })
-        return z.NEVER
-      }
-      return value.trim()
+      const urls = (value ?? '').split(',').filter((url) => url.trim() !== '')
+      return urls.map((url) => postgresUrl('DATABASE_REPLICA_URLS', url, ctx) ?? '')
     }),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: integer('DATABASE_REPLICA_MAX_LAG_SECONDS', 0, 3600, 5),
   WEB_CONCURRENCY: integer('WEB_CONCURRENCY', 1, 64, 1),
 })
 
@@ -244,6 +255,8 @@ const configSchema = envSchema.transform((e) => ({
   },
   /** PostgreSQL to run on (`postgres://...`); unset: SQLite in `dataDir`. */
   databaseUrl: e.DATABASE_URL,
+  databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
+  databaseReplicaMaxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS,
   /** Server processes (node:cluster workers) on one port; always 1 on SQLite. */
   webConcurrency: e.WEB_CONCURRENCY,
 }))
@@ -267,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       'Invalid configuration:\n  - AUTH_SECRET is required when DATABASE_URL is set (the same value, at least 32 characters, for every server process)',
     )
+  }
+  if (config.databaseReplicaUrls.length > 0 && !config.databaseUrl) {
+    throw new ConfigError('Invalid configuration:\n  - DATABASE_REPLICA_URLS needs DATABASE_URL (the primary the replicas follow)')
   }
   return { ...config, dataDir: path.resolve(cwd, config.dataDir) }
 }

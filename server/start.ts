@@ -57,6 +57,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       sqliteFile: path.join(config.dataDir, DATABASE_FILE),
       synchronous: config.dbSynchronous,
       preparedStatements: config.dbPreparedStatements,
+      replicaUrls: config.databaseReplicaUrls,
+      replicaMaxLagSeconds: config.databaseReplicaMaxLagSeconds,
       onConnectionError: (error) => logger.warn(`database: a connection failed (${error.message}); it will be replaced`),
     }).db
     if (config.databaseUrl) await checkReachable(db, config.databaseUrl)

@@ -1,8 +1,20 @@
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
+  PostgresIntrospector,
+  type PostgresPool,
+  type PostgresPoolClient,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  sql,
+} from 'kysely'
 import pg from 'pg'
 import { createHash } from 'node:crypto'
 import type { Database } from './schema'
+import { ReplicaSet, RoutingDriver } from './replicas'
 import { withStatementCache } from './statement-cache'
 
 export type DB = Kysely<Database>
@@ -63,6 +75,10 @@ export interface PostgresOptions {
   onConnectionError?: (error: Error) => void
   /** Named (prepared) statements: parsed and planned once per connection (DB_PREPARED_STATEMENTS; default on). */
   preparedStatements?: boolean
+  /** Read replicas (DATABASE_REPLICA_URLS): plain reads of requests run `withReplicaReads` go to them. */
+  replicaUrls?: string[]
+  /** A replica further behind than this is left out until it catches up (DATABASE_REPLICA_MAX_LAG_SECONDS). */
+  replicaMaxLagSeconds?: number
 }
 
 /** Distinct named statements one connection keeps at most; past it, statements run unnamed. */
@@ -79,6 +95,28 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
  * so the app recovers by itself when a server that went away comes back.
  */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): DB {
+  const prepared = options.preparedStatements ?? true
+  const primary = wrapPool(newPool(url, options), prepared)
+  const replicaUrls = options.replicaUrls ?? []
+  if (replicaUrls.length === 0) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: primary }) })
+  const replicas = new ReplicaSet(
+    replicaUrls.map((replicaUrl) => {
+      const pool = newPool(replicaUrl, options)
+      return { url: replicaUrl, pool, driver: new PostgresDriver({ pool: wrapPool(pool, prepared) }), usable: false }
+    }),
+    options.replicaMaxLagSeconds ?? 5,
+  )
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new RoutingDriver(new PostgresDriver({ pool: primary }), replicas),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  })
+}
+
+function newPool(url: string, options: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
@@ -93,7 +131,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   // server goes away then, its 'error' event would crash the process. The statement that follows
   // fails (503 unavailable) and the pool drops the connection when it comes back.
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapPool(pool, options.preparedStatements ?? true) }) })
+  return pool
 }
 
 /**
@@ -146,13 +184,10 @@ function wrapPool(pool: pg.Pool, prepared: boolean): PostgresPool {
 }
 
 /** Where the app's database is: DATABASE_URL's PostgreSQL server, else the SQLite file in DATA_DIR. */
-export interface DatabaseLocation {
+export interface DatabaseLocation extends PostgresOptions {
   databaseUrl?: string
   sqliteFile: string
   synchronous?: SynchronousMode
-  maxConnections?: number
-  onConnectionError?: (error: Error) => void
-  preparedStatements?: boolean
 }
 
 /** The one place that picks the dialect. */

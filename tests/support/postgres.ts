@@ -48,6 +48,41 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     }
     return { url: process.env.TEST_DATABASE_URL, pids: () => [], crash: notOurs, restart: notOurs, stop: async () => {} }
   }
+  return startCluster(
+    (bin, data) => asClusterOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']),
+    durable,
+  )
+}
+
+/**
+ * A streaming replica of a test server (`pg_basebackup -R`, as a real standby is made), on its own
+ * free port: read-only, following the primary's writes.
+ */
+export async function startTestReplica(primary: TestPostgres): Promise<TestPostgres> {
+  const source = new URL(primary.url)
+  return startCluster(
+    (bin, data) =>
+      asClusterOwner(path.join(bin, 'pg_basebackup'), [
+        '-D',
+        data,
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '-h',
+        source.hostname,
+        '-p',
+        source.port,
+        '-U',
+        'postgres',
+      ]),
+    true,
+  )
+}
+
+/** A cluster in a temporary folder, its data made by `create` (initdb or a base backup), started on a free port. */
+async function startCluster(create: (bin: string, data: string) => void, durable: boolean): Promise<TestPostgres> {
   const bin = ensurePostgres() as string
   const root = process.getuid?.() === 0
   const folder = mkdtempSync(path.join(tmpdir(), 'cardwise-pg-'))
@@ -61,7 +96,7 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     for (const dir of [folder, data, socket]) chownSync(dir, uid, gid)
   }
   chmodSync(data, 0o700)
-  asClusterOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
+  create(bin, data)
   const port = await freePort()
   // Tests keep nothing, so they skip durability; the bench (`durable`) commits as a real server does.
   const speed = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'
@@ -77,6 +112,8 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     async stop() {
       try {
         crash()
+      } catch {
+        // Already stopped (a test crashed it).
       } finally {
         rmSync(folder, { recursive: true, force: true })
       }
