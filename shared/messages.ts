@@ -135,3 +135,12 @@ export const apiMessages = {
   sessionNotFound: 'Learning session not found',
   sessionCompleted: 'This learning session is already completed.',
 } as const
+
+/** The app's own error page, inside the shell, when a page's code cannot load or the page fails (issue 32). */
+export const routeErrorMessages = {
+  title: 'This page could not be loaded',
+  offline: 'You are offline, and this page was not saved on this device. Connect to the internet and try again.',
+  failed: 'Something went wrong while opening this page. Please try again.',
+  tryAgain: 'Try again',
+  mySets: 'Go to My Sets',
+} as const
