@@ -144,3 +144,8 @@ export const routeErrorMessages = {
   tryAgain: 'Try again',
   mySets: 'Go to My Sets',
 } as const
+
+/** The Flashcards view's round summary (issue 32). */
+export const flashcardMessages = {
+  studyLearning: (count: number) => `Study the ${count} still learning`,
+} as const
