@@ -149,3 +149,16 @@ export const routeErrorMessages = {
 export const flashcardMessages = {
   studyLearning: (count: number) => `Study the ${count} still learning`,
 } as const
+
+/** Offline: what the device holds and what needs a connection (issue 32). */
+export const offlineMessages = {
+  keptMark: 'Kept on this device',
+  mySetsOffline: 'You are offline. These are the sets kept on this device; they open without a connection.',
+  setNotKept:
+    'This set is not kept on this device, so it cannot open while you are offline. Sets you open while online are kept, and "Available offline" keeps one for good.',
+  progressOffline: 'Your progress charts need a connection: they are worked out on the server from all your answers.',
+  keptHeading: 'Sets you can study offline',
+  noneKept: 'No sets are kept on this device yet. Open a set while online to keep it.',
+  backToMySets: 'Go to My Sets',
+  synced: 'All answers synced',
+} as const

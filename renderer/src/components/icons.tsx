@@ -122,3 +122,12 @@ export function CloudOffIcon(props: IconProps) {
     </Svg>
   )
 }
+
+/** A tick: done (the answers are all synced). */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Svg>
+  )
+}
