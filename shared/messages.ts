@@ -153,7 +153,7 @@ export const flashcardMessages = {
 /** Offline: what the device holds and what needs a connection (issue 32). */
 export const offlineMessages = {
   keptMark: 'Kept on this device',
-  mySetsOffline: 'You are offline. These are the sets kept on this device; they open without a connection.',
+  mySetsOffline: 'These are the sets kept on this device; they open without a connection.',
   setNotKept:
     'This set is not kept on this device, so it cannot open while you are offline. Sets you open while online are kept, and "Available offline" keeps one for good.',
   progressOffline: 'Your progress charts need a connection: they are worked out on the server from all your answers.',
