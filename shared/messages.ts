@@ -28,6 +28,8 @@ export const messages = {
 
   identityRequired: 'Email or username is required.',
   failedToAuthenticate: 'Failed to authenticate.',
+  /** What the login form shows for the server's failedToAuthenticate: which way to go (issue 32). */
+  wrongCredentials: 'Wrong email or password. Check them and try again, or reset your password below.',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
 

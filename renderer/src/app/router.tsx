@@ -68,6 +68,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/pages/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage })),
           },
           { path: '/dashboard', element: <Navigate to="/my-sets" replace /> },
+          // The short addresses people type for the legal pages.
+          { path: '/privacy', element: <Navigate to="/privacy-policy" replace /> },
+          { path: '/terms', element: <Navigate to="/terms-of-service" replace /> },
           {
             element: <RequireVerified />,
             children: [
