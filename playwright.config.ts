@@ -30,5 +30,7 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The app follows the system's theme until the student chooses: the specs run in the dark one.
+    colorScheme: 'dark',
   },
 })

@@ -91,3 +91,6 @@ export const CONNECTIVITY = {
   probeTimeoutMs: 5_000,
   probeBackoffMs: [1_000, 2_000, 4_000, 8_000, 10_000],
 } as const
+
+/** How long the header says "All answers synced" after the last waiting answer went through (ms). */
+export const SYNCED_NOTICE_MS = 4000

@@ -28,6 +28,8 @@ export const messages = {
 
   identityRequired: 'Email or username is required.',
   failedToAuthenticate: 'Failed to authenticate.',
+  /** What the login form shows for the server's failedToAuthenticate: which way to go (issue 32). */
+  wrongCredentials: 'Wrong email or password. Check them and try again, or reset your password below.',
   registrationFailed: 'Registration failed',
   loginFailed: 'Login failed',
 
@@ -135,4 +137,31 @@ export const apiMessages = {
   cardNotFound: 'Flashcard not found',
   sessionNotFound: 'Learning session not found',
   sessionCompleted: 'This learning session is already completed.',
+} as const
+
+/** The app's own error page, inside the shell, when a page's code cannot load or the page fails (issue 32). */
+export const routeErrorMessages = {
+  title: 'This page could not be loaded',
+  offline: 'You are offline, and this page was not saved on this device. Connect to the internet and try again.',
+  failed: 'Something went wrong while opening this page. Please try again.',
+  tryAgain: 'Try again',
+  mySets: 'Go to My Sets',
+} as const
+
+/** The Flashcards view's round summary (issue 32). */
+export const flashcardMessages = {
+  studyLearning: (count: number) => `Study the ${count} still learning`,
+} as const
+
+/** Offline: what the device holds and what needs a connection (issue 32). */
+export const offlineMessages = {
+  keptMark: 'Kept on this device',
+  mySetsOffline: 'These are the sets kept on this device; they open without a connection.',
+  setNotKept:
+    'This set is not kept on this device, so it cannot open while you are offline. Sets you open while online are kept, and "Available offline" keeps one for good.',
+  progressOffline: 'Your progress charts need a connection: they are worked out on the server from all your answers.',
+  keptHeading: 'Sets you can study offline',
+  noneKept: 'No sets are kept on this device yet. Open a set while online to keep it.',
+  backToMySets: 'Go to My Sets',
+  synced: 'All answers synced',
 } as const

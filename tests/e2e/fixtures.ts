@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test as base, type Browser, type BrowserContext, expect, type Page, type Response } from '@playwright/test'
+import { messages } from '#shared/messages'
 import { decodeBody, linkToken } from '#tests/support/mail'
 import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
@@ -111,7 +112,7 @@ export async function logIn(page: Page, account: { email: string; password: stri
 /** Submits the login form and expects it to refuse the credentials. */
 export async function expectLoginRefused(page: Page, account: { email: string; password: string }): Promise<void> {
   await submitLogin(page, account)
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to authenticate.' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: messages.wrongCredentials })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
 }
 

@@ -41,7 +41,7 @@ test('sorting cards into Know it and Still learning by button and key, a round s
   await expect(summary).toContainText('You know 2 of 4 cards; 2 still learning.')
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
 
-  await summary.getByRole('button', { name: 'Study 2 still learning' }).click()
+  await summary.getByRole('button', { name: 'Study the 2 still learning' }).click()
   await expect(card(view)).toHaveAccessibleName(/^Term\s*Venus$/)
   await expect(view.getByText('1 / 2', { exact: true })).toBeVisible()
   await view.getByRole('button', { name: /^Know it/ }).click()
@@ -115,4 +115,78 @@ test('on a phone a swipe moves to the next and previous card, and a tap still fl
   await card(view).click()
   await expect(card(view)).toHaveAccessibleName(/^Definition\s*uno$/)
   await context.close()
+})
+
+/** A finger on the screen through the DevTools protocol: touchstart, moves, touchend (real touch events, not synthetic pointers). */
+async function touchSwipe(page: Page, target: Locator, dx: number): Promise<void> {
+  const box = (await target.boundingBox()) as { x: number; y: number; width: number; height: number }
+  const y = box.y + box.height / 2
+  const startX = box.x + box.width / 2 - dx / 2
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: startX, y }] })
+  for (let step = 1; step <= 8; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: startX + (dx * step) / 8, y: y + step }] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+test('on a touch screen a real swipe left and right moves the cards (touch-action lets the card keep the gesture)', async ({ server, browser }) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Touch me', isPublic: true })
+  await addCards(server, owner, set.id, [
+    ['one', 'uno'],
+    ['two', 'dos'],
+    ['three', 'tres'],
+  ])
+  const context = await browser.newContext({ baseURL: server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`/study-sets/${set.id}`)
+  const view = await openFlashcards(page)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*one$/)
+  await expect(card(view)).toHaveCSS('touch-action', 'pan-y')
+  await touchSwipe(page, card(view), -200)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*two$/)
+  await touchSwipe(page, card(view), -200)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*three$/)
+  await touchSwipe(page, card(view), 200)
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*two$/)
+  // A tap still flips.
+  await page.waitForTimeout(500)
+  await card(view).tap()
+  await expect(card(view)).toHaveAccessibleName(/^Definition\s*dos$/)
+  await context.close()
+})
+
+test('at 1280x800 the card is in view and the keys work as soon as Flashcards opens; Next past the last card shows the round summary', async ({
+  page,
+  server,
+}) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Keys', description: 'A set with a description that takes a line or two of the page.' })
+  await addCards(server, owner, set.id, [
+    ['alpha', 'first'],
+    ['beta', 'second'],
+    ['gamma', 'third'],
+  ])
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openSetAsOwner(page, owner, set)
+  const view = await openFlashcards(page)
+  await expect(card(view)).toBeInViewport({ ratio: 1 })
+  // No click on the card first: the keys go to the deck at once.
+  await page.keyboard.press('ArrowRight')
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*beta$/)
+  await page.keyboard.press('ArrowDown')
+  await expect(card(view)).toHaveAccessibleName(/^Definition\s*second$/)
+  await page.keyboard.press('k')
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*gamma$/)
+  // Past the last card: the summary, unsorted cards counted as still learning.
+  await view.getByRole('button', { name: 'Next card' }).click()
+  const summary = view.getByRole('region', { name: 'Round summary' })
+  await expect(summary).toContainText('You know 1 of 3 cards; 2 still learning.')
+  await summary.getByRole('button', { name: 'Study the 2 still learning' }).click()
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*alpha$/)
+  await expect(view.getByText('1 / 2', { exact: true })).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(card(view)).toHaveAccessibleName(/^Term\s*gamma$/)
 })

@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages'
 import { expect, registerAccount, submitLogin, test } from './fixtures'
 
 test('register: a short password shows the tooltip for about 3 s and sends nothing', async ({ page }) => {
@@ -51,7 +52,7 @@ test('register: a profane username is refused', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toHaveCount(0)
 })
 
-test('login: a wrong password shows Failed to authenticate. above the button', async ({ page, server }) => {
+test('login: a wrong password says which way to go (wrong email or password) above the button', async ({ page, server }) => {
   const account = await registerAccount(server)
   // Hold the answer a moment to see the busy state.
   await page.route('**/api/auth/login', async (route) => {
@@ -64,7 +65,7 @@ test('login: a wrong password shows Failed to authenticate. above the button', a
   await expect(busy).toBeDisabled()
 
   const error = page.getByRole('alert')
-  await expect(error).toHaveText('Failed to authenticate.')
+  await expect(error).toHaveText(messages.wrongCredentials)
   const button = page.getByRole('button', { name: 'Login', exact: true })
   await expect(button).toBeEnabled()
   const errorBox = await error.boundingBox()

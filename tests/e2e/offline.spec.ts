@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiCall, expect, goOffline, goOnline, logIn, test } from './fixtures'
+import { offlineRecords } from './offline-helpers'
 import { newOwner } from './set-helpers'
 import { answerLongAgo, COLUMN, createStudySet, definitionOf, progressOf, reviewLog, TWELVE_CARDS, uploadPicture } from './study-helpers'
 
@@ -7,32 +8,6 @@ import { answerLongAgo, COLUMN, createStudySet, definitionOf, progressOf, review
 
 const DEFINITIONS = new Map(TWELVE_CARDS)
 const TERMS = [...DEFINITIONS.keys()].sort((a, b) => b.length - a.length)
-
-/** What the offline database holds: kept sets and queued answers. */
-function offlineRecords(page: Page): Promise<{ sets: number; queue: number }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ sets: number; queue: number }>((resolve, reject) => {
-        const request = indexedDB.open('cardwise-offline')
-        request.onerror = () => reject(request.error)
-        request.onsuccess = () => {
-          const db = request.result
-          if (!db.objectStoreNames.contains('sets')) {
-            db.close()
-            resolve({ sets: 0, queue: 0 })
-            return
-          }
-          const tx = db.transaction(['sets', 'queue'])
-          const sets = tx.objectStore('sets').count()
-          const queue = tx.objectStore('queue').count()
-          tx.oncomplete = () => {
-            db.close()
-            resolve({ sets: sets.result, queue: queue.result })
-          }
-        }
-      }),
-  )
-}
 
 /** The set kept on the device under `setId`, as the offline database holds it. */
 function keptSet(page: Page, setId: string): Promise<{ progress: unknown[] | null; pinned: boolean } | undefined> {

@@ -5,6 +5,7 @@ import { OfflineBadge } from '@/features/offline'
 import { DueCount } from '@/features/review/DueCount'
 import { useTheme } from '@/features/theme/theme'
 import styles from './Header.module.css'
+import { useNavFits } from './useNavFits'
 
 interface NavItem {
   to: string
@@ -40,11 +41,20 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const rowRef = useRef<HTMLDivElement>(null)
+  const navRef = useRef<HTMLElement>(null)
+  // The full navigation while it fits on the header's row, else the menu button.
+  const navFits = useNavFits(rowRef, navRef)
   const username = auth?.user.username
   const items = navItems(username)
   const themeLabel = theme === 'dark' ? 'Light Mode' : 'Dark Mode'
 
-  // The mobile menu closes on every route change...
+  // The menu closes once the full navigation fits again...
+  useEffect(() => {
+    if (navFits) setMenuOpen(false)
+  }, [navFits])
+
+  // ...on every route change...
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   // ...and on a click or tap outside it, or Escape.
@@ -76,7 +86,7 @@ export function Header() {
 
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div ref={rowRef} className={styles.inner}>
         <Link to={auth ? '/my-sets' : '/'} className={styles.brand} aria-label="Cardwise home">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Cardwise</span>
@@ -84,7 +94,8 @@ export function Header() {
 
         {auth && <OfflineBadge />}
 
-        <nav className={styles.desktopNav} aria-label="Main">
+        {/* Kept (hidden) while the menu button shows: its natural width says when it fits again. */}
+        <nav ref={navRef} className={navFits ? styles.desktopNav : `${styles.desktopNav} ${styles.measureOnly}`} aria-label="Main" aria-hidden={!navFits}>
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
               {item.label}
@@ -108,7 +119,8 @@ export function Header() {
         <button
           ref={toggleRef}
           type="button"
-          className={styles.menuButton}
+          data-menu-toggle=""
+          className={navFits ? styles.menuButton : `${styles.menuButton} ${styles.menuButtonShown}`}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { Layout } from './Layout'
 import { RequireVerified } from './RequireVerified'
+import { RouteError } from './RouteError'
 import { HomePage } from '@/pages/HomePage'
 
 /**
@@ -25,6 +26,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         HydrateFallback: PageLoading,
+        // A page that cannot load or fails shows the app's error page inside the shell.
+        errorElement: <RouteError />,
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/register', lazy: () => import('@/pages/RegisterPage').then((m) => ({ Component: m.RegisterPage })) },
@@ -65,6 +68,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/pages/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage })),
           },
           { path: '/dashboard', element: <Navigate to="/my-sets" replace /> },
+          // The short addresses people type for the legal pages.
+          { path: '/privacy', element: <Navigate to="/privacy-policy" replace /> },
+          { path: '/terms', element: <Navigate to="/terms-of-service" replace /> },
           {
             element: <RequireVerified />,
             children: [

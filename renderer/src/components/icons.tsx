@@ -112,3 +112,22 @@ export function SpeakerIcon(props: IconProps) {
     </Svg>
   )
 }
+
+/** A cloud struck through: offline, or answers waiting to be sent. */
+export function CloudOffIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 18h10a4 4 0 0 0 1.2-7.8A6 6 0 0 0 7.3 8.1 5 5 0 0 0 7 18z" />
+      <path d="M3 3l18 18" />
+    </Svg>
+  )
+}
+
+/** A tick: done (the answers are all synced). */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Svg>
+  )
+}

@@ -8,7 +8,7 @@ import type { AuthState } from '#server/access/caller'
 import { assertReadableSet } from '#server/access/sets'
 import { cardsByIds } from '#server/features/sets/cards.service'
 import * as repo from './memory.repo'
-import { recallProbability, STATE_NAMES } from './scheduler'
+import { recallNow, recallProbability, STATE_NAMES } from './scheduler'
 import { settingsOf, storedWeights } from './settings'
 
 type DueQuery = z.output<typeof memorySchemas.dueQuery>
@@ -95,7 +95,8 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
         card,
         set: { id: row.set_id, title: row.set_title, termLanguage: row.set_term_language, definitionLanguage: row.set_definition_language },
         due: row.due,
-        retrievability: recallProbability(weights, row.stability, new Date(row.last_review), now),
+        // What FSRS predicts at this moment (not rounded down to whole days: a due card is below 100%).
+        retrievability: recallNow(weights, row.stability, new Date(row.last_review), now),
       },
     ]
   })

@@ -6,6 +6,7 @@ import {
   DEFAULT_SETTINGS,
   DEFAULT_WEIGHTS,
   intervalDays,
+  recallNow,
   recallProbability,
   replay,
   retrievability,
@@ -120,6 +121,19 @@ describe('FSRS-6 with the default parameters (ts-fsrs test vectors)', () => {
     expect(retrievability(DEFAULT_SETTINGS, review.memory, review.memory.due)).toBeCloseTo(expected, TOLERANCE)
     const lastReview = review.memory.lastReview as Date
     expect(recallProbability(null, review.memory.stability, lastReview, review.memory.due)).toBeCloseTo(expected, TOLERANCE)
+  })
+
+  it('recall now counts the real time since the last review: a card failed an hour ago is below 1, whole days agree', () => {
+    const at = new Date('2023-12-01T04:05:00Z')
+    const failed = reviewCard(DEFAULT_SETTINGS, null, 1, at).memory
+    const anHourLater = new Date(at.getTime() + 3_600_000)
+    expect(recallProbability(null, failed.stability, at, anHourLater)).toBe(1)
+    const now = recallNow(null, failed.stability, at, anHourLater)
+    expect(now).toBeLessThan(0.99)
+    expect(now).toBeGreaterThan(0.5)
+    expect(recallNow(null, failed.stability, at, at)).toBe(1)
+    const threeDays = new Date(at.getTime() + 3 * 86_400_000)
+    expect(recallNow(null, failed.stability, at, threeDays)).toBeCloseTo(recallProbability(null, failed.stability, at, threeDays), 10)
   })
 
   it('a card never reviewed has retrievability 0', () => {

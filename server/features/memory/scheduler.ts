@@ -170,6 +170,18 @@ export function recallProbability(weights: readonly number[] | null, stability: 
   return (1 + (factor * days) / stability) ** decay
 }
 
+/**
+ * The chance of recalling the card right now, for showing it (the Review page's due list): the same
+ * forgetting curve with the real time since the last review (days with their fraction), as Anki
+ * shows a card's current retrievability. A card failed an hour ago is below 1 on the same day,
+ * where the whole-day count above still says 1.
+ */
+export function recallNow(weights: readonly number[] | null, stability: number, lastReview: Date, now: Date): number {
+  const { decay, factor } = computeDecayFactor(weights ?? default_w)
+  const days = Math.max((now.getTime() - lastReview.getTime()) / 86_400_000, 0)
+  return (1 + (factor * days) / stability) ** decay
+}
+
 /** The raw (unrounded) interval in days at which recall falls to `retention`: FSRS's next_interval. */
 export function intervalDays(weights: readonly number[] | null, stability: number, retention: number): number {
   const { decay, factor } = computeDecayFactor(weights ?? default_w)

@@ -37,7 +37,8 @@ export function LoginForm() {
     },
     onFailure: (failure) => {
       form.setFields(fieldErrorsOf(failure))
-      form.setError(errorMessage(failure, messages.loginFailed))
+      const message = errorMessage(failure, messages.loginFailed)
+      form.setError(message === messages.failedToAuthenticate ? messages.wrongCredentials : message)
     },
   })
   const { values, setValue, fields, busy } = form

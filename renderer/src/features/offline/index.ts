@@ -4,11 +4,13 @@
  */
 export { AvailableOfflineToggle } from './AvailableOfflineToggle'
 export { OfflineBadge } from './OfflineBadge'
+export { OfflineDeadEnd } from './OfflineDeadEnd'
 export {
   flushAnswers,
   markAvailableOffline,
   queueAnswer,
   readOfflineDue,
+  readKeptSets,
   readOfflineSet,
   readWaitingCardIds,
   rememberProgress,

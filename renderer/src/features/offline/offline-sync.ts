@@ -194,6 +194,18 @@ export async function readOfflineSet(setId: string): Promise<CachedSet | undefin
   }
 }
 
+/** The signed-in student's sets kept on the device: the ones marked "Available offline" first, then the most recently opened. */
+export async function readKeptSets(): Promise<StudySet[] | undefined> {
+  const owner = currentOwner()
+  if (!owner) return undefined
+  try {
+    const kept = await listCachedSets(owner)
+    return kept.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.openedAt - a.openedAt).map((entry) => ({ ...entry.set, cardCount: entry.cards.length }))
+  } catch {
+    return undefined
+  }
+}
+
 /** The cards due for review among the signed-in student's kept sets (Review with no network). */
 export async function readOfflineDue(setId?: string): Promise<DueItem[] | undefined> {
   const owner = currentOwner()

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { MemoryStats } from '#shared/api/memory'
-import { errorMessage } from '@/lib/api'
+import { offlineMessages } from '#shared/messages'
+import { errorMessage, isNetworkFailure } from '@/lib/api'
+import { OfflineDeadEnd } from '@/features/offline'
 import { BarChart } from './BarChart'
 import { reviewApi } from './review-api'
 import styles from './Progress.module.css'
@@ -20,10 +22,14 @@ const percent = (value: number) => `${Math.round(value * 100)}%`
 export function ProgressView() {
   const [stats, setStats] = useState<MemoryStats | null>(null)
   const [error, setError] = useState('')
+  // Offline the charts cannot be worked out: say why and show what the device holds instead.
+  const [offline, setOffline] = useState(false)
   useEffect(() => {
     const controller = new AbortController()
     reviewApi.stats(DAYS, controller.signal).then(setStats, (failure: unknown) => {
-      if ((failure as Error).name !== 'AbortError') setError(errorMessage(failure))
+      if ((failure as Error).name === 'AbortError') return
+      if (isNetworkFailure(failure)) setOffline(true)
+      else setError(errorMessage(failure))
     })
     return () => controller.abort()
   }, [])
@@ -36,7 +42,8 @@ export function ProgressView() {
           {error}
         </p>
       )}
-      {!stats && !error && (
+      {offline && <OfflineDeadEnd message={offlineMessages.progressOffline} />}
+      {!stats && !error && !offline && (
         <p className="muted" role="status">
           Loading your progress...
         </p>

@@ -58,7 +58,8 @@ type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: '
 /** No language known: no read-aloud button. */
 const NOT_SPOKEN: SideLanguages = { term: null, definition: null }
 
-const percent = (value: number) => `${Math.round(value * 100)}%`
+/** A recall below 1 never shows as 100% (rounded down). */
+const percent = (value: number) => `${Math.floor(value * 100)}%`
 
 /**
  * /review: the student's due cards across every set (or one set, `setId`), weakest first, asked

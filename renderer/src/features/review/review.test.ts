@@ -35,6 +35,22 @@ describe('review: options', () => {
     expect(new Set(options).size).toBe(4)
   })
 
+  it('the other options come from the card’s own set; other sets fill in only when it has too few', () => {
+    const inSet = (id: string, definition: string, setId: string): DueItem => ({
+      ...item(id, definition, 0.5),
+      set: { ...item(id, definition, 0.5).set, id: setId },
+    })
+    const spanish = [inSet('a', 'goodbye', 'es'), inSet('b', 'hello', 'es'), inSet('c', 'thank you', 'es'), inSet('d', 'please', 'es')]
+    const biology = [inSet('x', 'powerhouse of the cell', 'bio'), inSet('y', 'builds proteins', 'bio')]
+    const pool = [biology[0], spanish[0], biology[1], spanish[1], spanish[2], spanish[3]] as DueItem[]
+    for (const random of [fixed, () => 0, () => 0.99]) {
+      expect([...choiceOptions(spanish[0] as DueItem, pool, random)].sort()).toEqual(['goodbye', 'hello', 'please', 'thank you'])
+    }
+    // Two Spanish cards in hand: both, and one from another set to make four.
+    const few = choiceOptions(spanish[0] as DueItem, [spanish[0], spanish[1], biology[0]] as DueItem[], fixed)
+    expect([...few].sort()).toEqual(['goodbye', 'hello', 'powerhouse of the cell'])
+  })
+
   it('one card alone is asked typed even when choice is preferred', () => {
     const only = item('a', 'Apple', 0.5)
     const options = choiceOptions(only, [only], fixed)

@@ -26,18 +26,22 @@ export function weakestFirst(items: readonly DueItem[]): DueItem[] {
 
 /**
  * Options for a card: its definition and up to three others from the cards in hand (each text
- * once, compared loosely), shuffled. Fewer than two options means the card is asked typed.
+ * once, compared loosely), shuffled. The others come from the card's own set, so the answer is not
+ * given away by its subject; other sets fill in only when its set has too few. Fewer than two
+ * options means the card is asked typed.
  */
 export function choiceOptions(item: DueItem, pool: readonly DueItem[], random: Random): string[] {
   const seen = new Set([looseForm(item.card.definition)])
-  const others: string[] = []
-  for (const other of pool) {
-    const key = looseForm(other.card.definition)
-    if (seen.has(key)) continue
-    seen.add(key)
-    others.push(other.card.definition)
-  }
-  const picked = shuffle(others, random).slice(0, REVIEW_OPTIONS - 1)
+  const distinct = (items: readonly DueItem[]) =>
+    items.flatMap((other) => {
+      const key = looseForm(other.card.definition)
+      if (seen.has(key)) return []
+      seen.add(key)
+      return [other.card.definition]
+    })
+  const sameSet = shuffle(distinct(pool.filter((other) => other.set.id === item.set.id)), random)
+  const otherSets = shuffle(distinct(pool.filter((other) => other.set.id !== item.set.id)), random)
+  const picked = [...sameSet, ...otherSets].slice(0, REVIEW_OPTIONS - 1)
   return shuffle([item.card.definition, ...picked], random)
 }
 

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
+import { offlineMessages } from '#shared/messages'
 import { EditSetDialog } from './EditSetDialog'
+import { isKeptCopy, listMineOrKept } from './kept-sets'
 import { SetCard } from './SetCard'
 import { SetFilters } from './SetFilters'
 import { SetResults } from './SetResults'
-import { setsApi } from './sets-api'
 import { useSetFilters } from './useSetFilters'
 import { useSetList } from './useSetList'
 import { useTagOptions } from './useTagOptions'
@@ -18,7 +19,9 @@ const ImportDialog = lazy(() => import('@/features/import-export').then((m) => (
 export function MySets() {
   const filters = useSetFilters()
   const tagOptions = useTagOptions('mine')
-  const list = useSetList(setsApi.listMine, filters.search, filters.tags)
+  // Offline, the sets kept on this device (marked), so they can still be opened.
+  const list = useSetList(listMineOrKept, filters.search, filters.tags)
+  const fromDevice = list.sets.some(isKeptCopy)
   const [editing, setEditing] = useState<StudySet | null>(null)
   const [importOpen, setImportOpen] = useState(false)
   // Stays mounted after the first opening, so closing returns focus like the other dialogs.
@@ -45,11 +48,16 @@ export function MySets() {
       </div>
 
       <SetFilters filters={filters} tags={tagOptions.tags} />
+      {fromDevice && (
+        <p className="muted" role="status">
+          {offlineMessages.mySetsOffline}
+        </p>
+      )}
 
       <SetResults
         list={list}
         filtersActive={filters.active}
-        renderCard={(set) => <SetCard set={set} showVisibility onEdit={setEditing} />}
+        renderCard={(set) => <SetCard set={set} showVisibility onEdit={setEditing} note={isKeptCopy(set) ? offlineMessages.keptMark : undefined} />}
         emptyWithoutFilters={
           <>
             <p>You have no study sets yet.</p>

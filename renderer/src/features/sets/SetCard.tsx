@@ -13,10 +13,12 @@ interface SetCardProps {
   showVisibility?: boolean
   /** The owner's list: an edit button opening the edit dialog. */
   onEdit?: (set: StudySet) => void
+  /** A short mark under the title, e.g. 'Kept on this device' offline. */
+  note?: string
 }
 
 /** One set in a grid. The whole card opens the set; the edit button sits above that link. */
-export function SetCard({ set, showOwner = false, showVisibility = false, onEdit }: SetCardProps) {
+export function SetCard({ set, showOwner = false, showVisibility = false, onEdit, note }: SetCardProps) {
   return (
     <article className={styles.card}>
       <div className={styles.top}>
@@ -27,6 +29,7 @@ export function SetCard({ set, showOwner = false, showVisibility = false, onEdit
         </h2>
         {showVisibility && <VisibilityIcon isPublic={set.isPublic} className={styles.visibility} />}
       </div>
+      {note && <p className={styles.note}>{note}</p>}
       {set.description && <p className={styles.description}>{set.description}</p>}
       {showOwner && <p className={styles.owner}>By {ownerName(set)}</p>}
       <TagList tags={set.tags} />

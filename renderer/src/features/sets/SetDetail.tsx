@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { setMessages } from '#shared/messages'
-import { AvailableOfflineToggle } from '@/features/offline'
+import { offlineMessages, setMessages } from '#shared/messages'
+import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import {
@@ -62,6 +62,7 @@ export function SetDetail({ setId: id }: { setId: string }) {
       </section>
     )
   }
+  if (status.kind === 'offline') return <OfflineDeadEnd message={offlineMessages.setNotKept} />
   if (status.kind === 'error' || !set) {
     return (
       <p className="alert-error" role="alert">

@@ -5,7 +5,8 @@ import { ApiError, errorMessage, isNetworkFailure } from '@/lib/api'
 import { readOfflineSet, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from './sets-api'
 
-export type SetLoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not_found' } | { kind: 'error'; message: string }
+/** 'offline': no network and the set is not kept on the device. */
+export type SetLoadStatus = { kind: 'loading' } | { kind: 'ready' } | { kind: 'not_found' } | { kind: 'offline' } | { kind: 'error'; message: string }
 
 interface LoadedSet {
   set: StudySet
@@ -63,6 +64,7 @@ export function useStudySet(id: string) {
           return
         }
         if (failure instanceof ApiError && failure.status === 404) setStatus({ kind: 'not_found' })
+        else if (isNetworkFailure(failure)) setStatus({ kind: 'offline' })
         else setStatus({ kind: 'error', message: errorMessage(failure) })
       },
     )

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import { type PointerEvent, useEffect, useId, useRef, useState } from 'react'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '#shared/limits'
+import { flashcardMessages } from '#shared/messages'
 import { FormError } from '@/components/FormError'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import {
@@ -10,13 +11,14 @@ import {
   flashcardsReducer,
   type FlashcardsState,
   initialFlashcards,
-  learningIds,
   roundCards,
+  roundResult,
   roundSize,
   sortedCounts,
   type Sorting,
 } from './flashcards'
 import styles from './FlashcardView.module.css'
+import { useDeckKeys, useRevealOnOpen } from './useDeckKeys'
 import { CardImage } from '@/components/CardImage'
 import { StarButton } from '@/features/study/stars/StarButton'
 import type { Stars } from '@/features/study/stars/useStars'
@@ -38,16 +40,6 @@ interface FlashcardViewProps {
   /** The set's read-aloud languages (null: guessed from the cards' writing). */
   languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
-
-const KEY_EVENTS: Record<string, FlashcardsEvent> = {
-  ArrowUp: { type: 'flip' },
-  ArrowDown: { type: 'flip' },
-  ArrowLeft: { type: 'previous' },
-  ArrowRight: { type: 'next' },
-}
-
-/** The keys of Know it and Still learning. */
-const SORT_KEYS: Record<string, Sorting> = { k: 'known', l: 'learning' }
 
 /** A horizontal swipe longer than this (CSS pixels) moves to the next or previous card. */
 const SWIPE_DISTANCE = 50
@@ -85,6 +77,17 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   /** When the last swipe ended: a click right after it (some browsers send one) does not flip. */
   const swipedAt = useRef(0)
   const spoken = useSideLanguages(languages, cards)
+  const viewRef = useRef<HTMLElement>(null)
+  const frameRef = useRef<HTMLDivElement>(null)
+  useRevealOnOpen(viewRef, frameRef)
+  const sort = (sorting: Sorting) => {
+    if (!card || state.summary) return
+    apply({ type: 'sort', cardId: card.id, sorting })
+    const correct = sorting === 'known'
+    void saveQuietly(() => recordAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' }))
+  }
+
+  useDeckKeys((action) => (action.type === 'sortShown' ? sort(action.sorting) : apply(action)))
 
   // Next past the loaded cards (or Load More) asks for the next page.
   const wanted = Math.min(state.limit, inRound)
@@ -100,13 +103,6 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     )
   }
 
-  const sort = (sorting: Sorting) => {
-    if (!card || state.summary) return
-    apply({ type: 'sort', cardId: card.id, sorting })
-    const correct = sorting === 'known'
-    void saveQuietly(() => recordAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' }))
-  }
-
   const toggleShuffle = async () => {
     if (state.shuffled) {
       apply({ type: 'unshuffle' })
@@ -117,20 +113,6 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     setState((current) =>
       flashcardsReducer(current, { type: 'shuffle', order: shuffledIds(current.round === null ? cards : roundCards(current, cards)) }, available, inRound),
     )
-  }
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return
-    const sorting = SORT_KEYS[event.key.toLowerCase()]
-    if (sorting) {
-      event.preventDefault()
-      sort(sorting)
-      return
-    }
-    const mapped = KEY_EVENTS[event.key]
-    if (!mapped) return
-    event.preventDefault()
-    apply(mapped)
   }
 
   const onPointerDown = (event: PointerEvent) => {
@@ -145,6 +127,9 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) < Math.abs(event.clientY - start.y)) return
     swipedAt.current = event.timeStamp
     apply({ type: dx < 0 ? 'next' : 'previous' })
+  }
+  const onPointerCancel = () => {
+    swipeStart.current = null
   }
   const onCardClick = (event: { timeStamp: number }) => {
     if (event.timeStamp - swipedAt.current < SWIPE_CLICK_MS) return
@@ -167,17 +152,21 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   )
 
   if (state.summary) {
-    const learning = learningIds(state)
+    const result = roundResult(
+      state,
+      round.map((item) => item.id),
+    )
+    const learning = result.learning
+    const played = result.known + learning.length
     return (
-      <section className={styles.view} aria-label="Flashcards">
+      <section ref={viewRef} className={styles.view} aria-label="Flashcards">
         {toolbar}
         <div className={styles.summary} role="region" aria-label="Round summary">
           <h2 tabIndex={-1} ref={(element) => element?.focus()}>
             Round {state.roundNumber} complete
           </h2>
           <p>
-            You know {counts.known} of {counts.known + counts.learning} {counts.known + counts.learning === 1 ? 'card' : 'cards'}; {counts.learning} still
-            learning.
+            You know {result.known} of {played} {played === 1 ? 'card' : 'cards'}; {learning.length} still learning.
           </p>
           <div className={styles.summaryActions}>
             {learning.length > 0 && (
@@ -185,10 +174,14 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
                 type="button"
                 className="button"
                 onClick={() =>
-                  apply({ type: 'studyLearning', ...(state.shuffled ? { order: shuffledIds(cards.filter((item) => learning.includes(item.id))) } : {}) })
+                  apply({
+                    type: 'studyLearning',
+                    ids: state.shuffled ? shuffledIds(cards.filter((item) => learning.includes(item.id))) : learning,
+                    shuffled: state.shuffled,
+                  })
                 }
               >
-                Study {learning.length} still learning
+                {flashcardMessages.studyLearning(learning.length)}
               </button>
             )}
             <button type="button" className="button button-secondary" onClick={() => apply({ type: 'restart' })}>
@@ -204,10 +197,10 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   const sortedAs = state.sorted[card.id]
 
   return (
-    <section className={styles.view} aria-label="Flashcards" onKeyDown={onKeyDown}>
+    <section ref={viewRef} className={styles.view} aria-label="Flashcards">
       {toolbar}
       {/* The speaker sits on the card, not in it: a button may not hold another, and reading aloud does not flip. */}
-      <div className={styles.cardFrame}>
+      <div ref={frameRef} className={styles.cardFrame}>
         <button
           type="button"
           className={styles.card}
@@ -216,6 +209,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
           onClick={onCardClick}
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
         >
           {/* Keyed by card: a new card appears term side up at once, without turning over. */}
           <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
@@ -260,13 +254,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
         <span className={styles.position} aria-live="polite">
           {index + 1} / {size}
         </span>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => apply({ type: 'next' })}
-          disabled={index + 1 >= inRound}
-          aria-label="Next card"
-        >
+        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'next' })} aria-label="Next card">
           <span className={styles.controlText}>Next</span>
           <span aria-hidden="true">→</span>
         </button>

@@ -6,8 +6,10 @@ import {
   flashcardsReducer,
   type FlashcardsState,
   initialFlashcards,
+  deckKeyAction,
   learningIds,
   roundCards,
+  roundResult,
   sortedCounts,
 } from './flashcards'
 
@@ -17,6 +19,7 @@ function run(events: FlashcardsEvent[], available: number, state: FlashcardsStat
 
 const cards = Array.from({ length: 5 }, (_, index) => ({ id: `c${index + 1}` }))
 const next: FlashcardsEvent = { type: 'next' }
+const ids = (list: ReadonlyArray<{ id: string }>) => list.map((card) => card.id)
 
 describe('flashcards: moving and flipping', () => {
   it('starts on the first card, term side up, with a deck of one step', () => {
@@ -40,9 +43,13 @@ describe('flashcards: moving and flipping', () => {
     expect(run([next, { type: 'flip' }, { type: 'previous' }], 5)).toMatchObject({ index: 0, flipped: false })
   })
 
-  it('stops at both ends of the set', () => {
+  it('stops at the first card; Next past the last card shows the round summary', () => {
     expect(run([{ type: 'previous' }], 5).index).toBe(0)
-    expect(run([next, next, next, next, next, next], 5).index).toBe(4)
+    expect(run([next, next, next, next], 5)).toMatchObject({ index: 4, summary: false })
+    const past = run([next, next, next, next, next], 5)
+    expect(past).toMatchObject({ index: 4, summary: true })
+    // In the summary the arrows do nothing.
+    expect(run([next, { type: 'previous' }, { type: 'flip' }], 5, past)).toBe(past)
   })
 
   it('Next past the 20th card shows the next 20 instead of stopping (no dead end before Load More)', () => {
@@ -78,6 +85,15 @@ describe('flashcards: sorting into Know it and Still learning', () => {
     expect(learningIds(state)).toEqual(['c2', 'c4'])
   })
 
+  it('the summary after going past the last card counts the unsorted cards as still learning, in play order', () => {
+    const state = run([sort('c1', 'known'), next, sort('c3', 'learning'), sort('c4', 'known'), next], 5)
+    expect(state.summary).toBe(true)
+    expect(roundResult(state, ids(cards))).toEqual({ known: 2, learning: ['c2', 'c3', 'c5'] })
+    const second = flashcardsReducer(state, { type: 'studyLearning', ids: ['c2', 'c3', 'c5'] }, 5)
+    expect(second).toMatchObject({ roundNumber: 2, summary: false, shuffled: false })
+    expect(roundCards(second, cards).map((card) => card.id)).toEqual(['c2', 'c3', 'c5'])
+  })
+
   it('sorting a card again changes its pile, not the count', () => {
     const state = run([sort('c1', 'learning'), { type: 'previous' }, sort('c1', 'known')], 5)
     expect(sortedCounts(state)).toEqual({ known: 1, learning: 0 })
@@ -85,14 +101,15 @@ describe('flashcards: sorting into Know it and Still learning', () => {
 
   it('a round of the cards still being learned, then starting over with all', () => {
     const done = run([sort('c1', 'known'), sort('c2', 'learning'), sort('c3', 'known'), sort('c4', 'learning'), sort('c5', 'known')], 5)
-    const second = flashcardsReducer(done, { type: 'studyLearning' }, 5)
+    const second = flashcardsReducer(done, { type: 'studyLearning', ids: roundResult(done, ids(cards)).learning }, 5)
     expect(second).toMatchObject({ roundNumber: 2, summary: false, index: 0, sorted: {} })
     expect(roundCards(second, cards).map((card) => card.id)).toEqual(['c2', 'c4'])
     const finished = run([sort('c2', 'known'), sort('c4', 'known')], 2, second)
     expect(finished.summary).toBe(true)
     expect(learningIds(finished)).toEqual([])
     // Nothing left to learn: no third round.
-    expect(flashcardsReducer(finished, { type: 'studyLearning' }, 2)).toBe(finished)
+    expect(roundResult(finished, ['c2', 'c4'])).toEqual({ known: 2, learning: [] })
+    expect(flashcardsReducer(finished, { type: 'studyLearning', ids: [] }, 2)).toBe(finished)
     const again = flashcardsReducer(finished, { type: 'restart' }, 2)
     expect(again).toEqual(initialFlashcards(20))
   })
@@ -117,9 +134,28 @@ describe('flashcards: shuffle', () => {
       ],
       3,
     )
-    const second = flashcardsReducer(done, { type: 'studyLearning', order: ['c3', 'c1'] }, 3)
+    const second = flashcardsReducer(done, { type: 'studyLearning', ids: ['c3', 'c1'], shuffled: true }, 3)
     expect(roundCards(second, cards).map((card) => card.id)).toEqual(['c3', 'c1'])
     const back = flashcardsReducer(second, { type: 'unshuffle' }, 2)
     expect(roundCards(back, cards).map((card) => card.id)).toEqual(['c1', 'c3'])
+  })
+})
+
+describe('flashcards: keys', () => {
+  it('arrows move and flip, K and L sort (either case)', () => {
+    expect(deckKeyAction('ArrowRight', false)).toEqual({ type: 'next' })
+    expect(deckKeyAction('ArrowLeft', false)).toEqual({ type: 'previous' })
+    expect(deckKeyAction('ArrowUp', false)).toEqual({ type: 'flip' })
+    expect(deckKeyAction('ArrowDown', true)).toEqual({ type: 'flip' })
+    expect(deckKeyAction('K', false)).toEqual({ type: 'sortShown', sorting: 'known' })
+    expect(deckKeyAction('l', true)).toEqual({ type: 'sortShown', sorting: 'learning' })
+    expect(deckKeyAction('x', true)).toBeNull()
+  })
+
+  it('Space and Enter flip only when nothing has the focus (a focused button presses itself)', () => {
+    expect(deckKeyAction(' ', true)).toEqual({ type: 'flip' })
+    expect(deckKeyAction('Enter', true)).toEqual({ type: 'flip' })
+    expect(deckKeyAction(' ', false)).toBeNull()
+    expect(deckKeyAction('Enter', false)).toBeNull()
   })
 })

@@ -1,8 +1,8 @@
 /**
  * The Flashcards view as a pure state machine. One card at a time, term first; the student flips
  * it, moves through the deck, and may sort each card into "Know it" or "Still learning". Once
- * every card of the round is sorted, a round summary offers another round of the cards still
- * being learned, or starting over with all of them.
+ * every card of the round is sorted, or the student goes on past its last card, a round summary
+ * offers another round of the cards still being learned, or starting over with all of them.
  *
  * The deck shows the set's cards 20 at a time (the spec's step): Next at the end of the shown
  * cards shows the next 20 (loading them if needed) instead of stopping. Shuffle plays the round
@@ -48,8 +48,8 @@ export type FlashcardsEvent =
   | { type: 'shuffle'; order: readonly string[] }
   /** Back to position order. */
   | { type: 'unshuffle' }
-  /** A new round of the cards still being learned (in `order` when shuffled). */
-  | { type: 'studyLearning'; order?: readonly string[] }
+  /** A new round of these cards (the ones still being learned, in play order; `shuffled` keeps that order). */
+  | { type: 'studyLearning'; ids: readonly string[]; shuffled?: boolean }
   /** Everything again: all cards, nothing sorted. */
   | { type: 'restart' }
 
@@ -89,11 +89,43 @@ export function sortedCounts(state: FlashcardsState): { known: number; learning:
   return { known: values.filter((value) => value === 'known').length, learning: values.filter((value) => value === 'learning').length }
 }
 
-/** The ids of the round's cards still being learned, in play order. */
+/** The ids of the round's cards sorted into Still learning, in the order they were sorted. */
 export function learningIds(state: FlashcardsState): string[] {
   return Object.entries(state.sorted)
     .filter(([, value]) => value === 'learning')
     .map(([id]) => id)
+}
+
+/**
+ * The round summary: how many of the round's cards (`roundIds`, in play order) the student knows,
+ * and the ids of the rest, still being learned. A card left unsorted (the student went past the
+ * last card with Next) is still being learned.
+ */
+export function roundResult(state: FlashcardsState, roundIds: readonly string[]): { known: number; learning: string[] } {
+  const learning = roundIds.filter((id) => state.sorted[id] !== 'known')
+  return { known: roundIds.length - learning.length, learning }
+}
+
+/** What a key does in the deck: a deck event, or sorting the card on show. */
+export type DeckKeyAction = FlashcardsEvent | { type: 'sortShown'; sorting: Sorting }
+
+const DECK_KEYS: Record<string, DeckKeyAction> = {
+  ArrowUp: { type: 'flip' },
+  ArrowDown: { type: 'flip' },
+  ArrowLeft: { type: 'previous' },
+  ArrowRight: { type: 'next' },
+  k: { type: 'sortShown', sorting: 'known' },
+  l: { type: 'sortShown', sorting: 'learning' },
+}
+
+/**
+ * The deck's keys, wherever the focus is on the page (not in a text field: the caller leaves those
+ * out): ↑ ↓ flip, ← → move, K and L sort. Space and Enter flip when nothing has the focus (on a
+ * focused button they press it, the card's own included).
+ */
+export function deckKeyAction(key: string, nothingFocused: boolean): DeckKeyAction | null {
+  if (key === ' ' || key === 'Enter') return nothingFocused ? { type: 'flip' } : null
+  return DECK_KEYS[key.length === 1 ? key.toLowerCase() : key] ?? null
 }
 
 /**
@@ -107,9 +139,9 @@ export function flashcardsReducer(state: FlashcardsState, event: FlashcardsEvent
     case 'flip':
       return size === 0 || state.summary ? state : { ...state, index, flipped: !state.flipped }
     case 'next':
-      return moveOn(state, index, size, total)
+      return size === 0 || state.summary ? state : moveOn(state, index, size, total)
     case 'previous':
-      return index > 0 ? { ...state, index: index - 1, flipped: false } : state
+      return index > 0 && !state.summary ? { ...state, index: index - 1, flipped: false } : state
     case 'showMore':
       return { ...state, index, limit: state.limit + state.step }
     case 'sort': {
@@ -124,12 +156,11 @@ export function flashcardsReducer(state: FlashcardsState, event: FlashcardsEvent
       // A first round goes back to position order; a later round keeps its cards in the set's order.
       return { ...state, round: state.roundNumber === 1 ? null : state.round, shuffled: false, index: 0, flipped: false }
     case 'studyLearning': {
-      const ids = event.order ?? learningIds(state)
-      if (ids.length === 0) return state
+      if (event.ids.length === 0) return state
       return {
         ...state,
-        round: [...ids],
-        shuffled: event.order !== undefined,
+        round: [...event.ids],
+        shuffled: event.shuffled ?? false,
         sorted: {},
         index: 0,
         flipped: false,
@@ -143,9 +174,12 @@ export function flashcardsReducer(state: FlashcardsState, event: FlashcardsEvent
   }
 }
 
-/** The next card; at the end of the shown cards, the next step of the round is shown too. */
+/**
+ * The next card; at the end of the shown cards, the next step of the round is shown too; past the
+ * round's last card, the round summary.
+ */
 function moveOn(state: FlashcardsState, index: number, size: number, total: number): FlashcardsState {
   if (index + 1 < size) return { ...state, index: index + 1, flipped: false }
   if (state.limit < roundSize(state, total)) return { ...state, index: index + 1, flipped: false, limit: state.limit + state.step }
-  return { ...state, index, flipped: false }
+  return { ...state, index, flipped: false, summary: true }
 }

@@ -7,7 +7,7 @@ import { FormError } from '@/components/FormError'
 import {
   arrangeTerms,
   needsAllCards,
-  STATUS_LABELS,
+  statusBadge,
   TERMS_FILTERS,
   TERMS_SORTS,
   type TermsFilter,
@@ -41,9 +41,9 @@ interface TermsListProps {
   languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
 
-/** '80% · 5 attempts', or 'Not studied yet' for a card never answered. */
+/** '80% · 5 attempts', or nothing for a card never answered (its badge says 'Not studied'). */
 function masteryFigures({ masteryRate, attempts }: CardProgress): string {
-  if (attempts === 0) return 'Not studied yet'
+  if (attempts === 0) return ''
   return `${Math.round(masteryRate * 100)}% · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
 }
 
@@ -128,7 +128,7 @@ export function TermsList({
                 )}
                 {progress && (
                   <p className={styles.mastery}>
-                    <span className={`${styles.status} ${styles[stats.status]}`}>{STATUS_LABELS[stats.status]}</span>{' '}
+                    <span className={`${styles.status} ${styles[statusBadge(stats).tone]}`}>{statusBadge(stats).label}</span>{' '}
                     <span className={styles.figures}>{masteryFigures(stats)}</span>
                   </p>
                 )}

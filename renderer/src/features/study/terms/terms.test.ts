@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Flashcard } from '#shared/api/sets'
 import { cardProgress } from '#shared/study/mastery'
-import { arrangeTerms, needsAllCards, termRows } from './terms'
+import { arrangeTerms, needsAllCards, statusBadge, termRows } from './terms'
 
 const card = (position: number, term: string): Flashcard => ({
   id: `c${position}`,
@@ -104,5 +104,13 @@ describe('arrangeTerms: the memory sorts', () => {
   it('both need the whole set', () => {
     expect(needsAllCards('due', 'all')).toBe(true)
     expect(needsAllCards('weakest', 'all')).toBe(true)
+  })
+})
+
+describe('statusBadge', () => {
+  it('a card never answered is Not studied, not Needs review; an answered one shows its status', () => {
+    expect(statusBadge({ status: 'needs_review', attempts: 0 })).toEqual({ label: 'Not studied', tone: 'not_studied' })
+    expect(statusBadge({ status: 'needs_review', attempts: 3 })).toEqual({ label: 'Needs review', tone: 'needs_review' })
+    expect(statusBadge({ status: 'mastered', attempts: 5 })).toEqual({ label: 'Mastered', tone: 'mastered' })
   })
 })

@@ -34,6 +34,15 @@ export const STATUS_LABELS: Record<CardStatus, string> = {
   needs_review: 'Needs review',
 }
 
+/**
+ * The badge of a card in the Terms list: its status, except a card never answered, which is 'Not
+ * studied' in a quiet tone rather than a red 'Needs review' (it still counts under that filter).
+ */
+export function statusBadge(progress: Pick<CardProgress, 'status' | 'attempts'>): { label: string; tone: CardStatus | 'not_studied' } {
+  if (progress.attempts === 0) return { label: 'Not studied', tone: 'not_studied' }
+  return { label: STATUS_LABELS[progress.status], tone: progress.status }
+}
+
 export interface TermRow {
   card: Flashcard
   progress: CardProgress
