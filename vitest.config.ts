@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...POSTGRES_ONLY],
         },
       },
