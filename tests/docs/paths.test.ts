@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest'
  * folder before it must exist. Relative markdown links must lead somewhere too.
  */
 const root = path.resolve(import.meta.dirname, '../..')
-const DOCS = ['CONTRIBUTING.md', 'README.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+const DOCS = [
+  'CONTRIBUTING.md',
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
 const TOP_LEVEL = new Set(readdirSync(root))
 const ALIASES: Record<string, string> = { '#server/': 'server/', '#shared/': 'shared/', '#tests/': 'tests/', '@/': 'renderer/src/' }
 /** What an import names without its extension. */
