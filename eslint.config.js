@@ -16,7 +16,7 @@ import tsParser from '@typescript-eslint/parser'
  *               their public entry `@/features/Y` (index.ts), never their internals
  *   components/ the design system, and lib/: import no feature, page or the shell
  *
- * The server (docs/architecture.md, "The server's rooms"):
+ * The server (docs/server.md):
  *   features/X  one feature: its own files, the infrastructure, and another feature only through
  *               its service (`#server/features/Y/*.service`) or its types file (`*.types`), never
  *               its repo, mapper, routes or helpers

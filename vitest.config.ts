@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { rendererAliases } from './aliases.ts'
 
@@ -12,13 +13,17 @@ export default defineConfig({
     globalSetup: ['tests/support/build-import-worker.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
+    // which ran every file of `npm test` one after the other. The API files mostly wait (on
+    // HTTP, on PostgreSQL), so two at once use the two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // Unit tests beside the code: fast, no server.
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...POSTGRES_ONLY],
         },
       },
@@ -42,7 +47,14 @@ export default defineConfig({
         // Slow: the real server as a process (kill -9 loop, backup and restore, load, short
         // forms; see the files) and the desktop packaging (electron-vite build, electron-builder).
         extends: true,
-        test: { name: 'slow', include: ['tests/reliability/**/*.test.ts', 'tests/desktop/**/*.test.ts'] },
+        // They run alone, one file at a time, after the other projects (their own group), so the
+        // load and the crash loops do not share the machine with the rest of the suite.
+        test: {
+          name: 'slow',
+          include: ['tests/reliability/**/*.test.ts', 'tests/desktop/**/*.test.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -4,20 +4,19 @@
 // server bundle first when it is missing or older than its sources (a server running from
 // dist/server has loaded all of its files at start, so it is not disturbed).
 import { execSync, spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { newestMtime } from './newest-mtime.mjs'
+import { SERVER_BUILD } from './builds.mjs'
+import { isStale } from './newest-mtime.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const entry = path.join(root, 'dist/server/index.js')
-const sources = ['server', 'shared', 'package.json', 'vite.server.config.ts']
+const entry = path.join(root, SERVER_BUILD.outputs[0])
 
 const [command, ...args] = process.argv.slice(2)
 if (command !== 'backup' && command !== 'restore' && command !== 'copy') {
   console.error('Usage: node scripts/database.mjs backup|restore|copy [arguments]')
   process.exit(2)
 }
-if (!existsSync(entry) || Math.max(...sources.map((source) => newestMtime(path.join(root, source)))) > statSync(entry).mtimeMs) {
+if (isStale(root, SERVER_BUILD.outputs, SERVER_BUILD.sources)) {
   console.error('Building the server first...')
   execSync('npm run --silent build:server', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
 }

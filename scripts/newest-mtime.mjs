@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -14,4 +14,15 @@ export function newestMtime(entry) {
     newest = Math.max(newest, newestMtime(path.join(entry, child)))
   }
   return newest
+}
+
+/**
+ * Whether a build must run: one of its `outputs` is missing, or a file of its `sources` (files or
+ * folders) changed after the oldest output was written. Paths are relative to `root`.
+ */
+export function isStale(root, outputs, sources) {
+  const files = outputs.map((file) => path.join(root, file))
+  if (files.some((file) => !existsSync(file))) return true
+  const builtAt = Math.min(...files.map((file) => statSync(file).mtimeMs))
+  return Math.max(...sources.map((entry) => newestMtime(path.join(root, entry)))) > builtAt
 }

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The server's import rules of eslint.config.js (docs/architecture.md, "The server's rooms"), run
+ * The server's import rules of eslint.config.js (docs/server.md), run
  * on snippets placed in the tree: each forbidden import is reported, each allowed one is not.
  */
 const repoRoot = fileURLToPath(new URL('../', import.meta.url))

@@ -129,6 +129,11 @@ export const importMessages = {
   tooManyCards: `Maximum of ${IMPORT_LIMITS.cards} flashcards allowed`,
   noValidCards: 'No valid flashcards found in file',
   unsupportedFormat: 'Unsupported file format',
+  /** The server's answers to an upload or a preview it could not read (POST /api/imports/preview). */
+  uploadUnreadable: 'The upload could not be read.',
+  uploadTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  previewTooSlow: 'This file took too long to read; it may be too large or damaged.',
+  previewUnreadable: 'This file could not be read.',
 }
 
 /** The API's answers about sets, cards and study records the caller may not see or change (the error body's message). */

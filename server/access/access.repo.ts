@@ -1,6 +1,5 @@
 import { compiledQuery } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
-import type { UserWithPlan } from './caller'
 import { readableFlag } from './readable'
 
 /*
@@ -24,7 +23,7 @@ const userOfSession = compiledQuery((db: DB, userId: string, sessionId: string) 
     .where('sessions.user_id', '=', userId),
 )
 
-export async function findUserOfSession(db: DB, userId: string, sessionId: string): Promise<UserWithPlan | undefined> {
+export async function findUserOfSession(db: DB, userId: string, sessionId: string) {
   return userOfSession.first(db, userId, sessionId)
 }
 

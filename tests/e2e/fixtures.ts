@@ -17,11 +17,25 @@ export interface E2EServer {
   waitForLink(address: string, route: string): Promise<string>
 }
 
-/** Starts the built server on a free port with its own data folder (mail goes to the outbox). */
+/**
+ * Starts the built server on a free port with its own data folder (mail goes to the outbox).
+ * DB_SYNCHRONOUS=normal: no fsync at every commit, since these tests keep nothing past a power
+ * cut (what survives a crash is tests/reliability/'s, with the default `full`).
+ */
 async function startServer(env: Record<string, string> = {}): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-e2e-'))
   const { url, stop: stopChild } = await spawnListening(SERVER_ENTRY, {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BCRYPT_COST: '10', LOG_REQUESTS: 'false', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BCRYPT_COST: '10',
+      LOG_REQUESTS: 'false',
+      SMTP_URL: '',
+      DB_SYNCHRONOUS: 'normal',
+      ...env,
+    },
     timeoutMs: 15_000,
   })
   const outbox = path.join(dataDir, 'outbox')

@@ -65,8 +65,8 @@ export interface TestApp {
 export type TestAppOptions = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitConfig>; rendererDir?: string }
 
 /**
- * The real app over HTTP on a fresh database (SQLite in a temporary folder, or in the `postgres`
- * vitest project a PostgreSQL database copied from a migrated template), with mail going to a
+ * The real app over HTTP on a fresh database (SQLite in memory, or in the `postgres` vitest
+ * project a PostgreSQL database copied from a migrated template; ./test-database.ts), with mail going to a
  * real SMTP listener. Every response is checked for leaked secrets.
  *
  * Rate limits are off unless a test sets `rateLimits`: every request comes from 127.0.0.1, so the
@@ -97,7 +97,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     ...overrides,
     rateLimits: { ...base.rateLimits, ...rateLimits },
   }
-  const database = await openTestDatabase(dataDir)
+  const database = await openTestDatabase()
   const db = database.db
   const smtp = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
   // Some mails go out after the answer (so its timing tells nothing); `api` waits for them, so a

@@ -3,7 +3,8 @@ import Router, { type RouterMiddleware } from '@koa/router'
 import { koaBody } from 'koa-body'
 import { type ImportPreview, PREVIEW_EXTENSIONS, previewFileFieldsSchema, previewTextSchema } from '#shared/api/imports'
 import { fieldErrors } from '#shared/api/validation'
-import { IMPORT_LIMITS, importMessages } from '#shared/import/parse-import'
+import { IMPORT_LIMITS } from '#shared/limits'
+import { importMessages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import type { Authenticated } from '#server/access/auth'
 import { requireVerifiedUser } from '#server/access/auth'
@@ -60,8 +61,8 @@ function readMultipart(deps: Deps): RouterMiddleware<Preview> {
         // The rest of the upload is never read: the client must not send its next request on this connection.
         ctx.set('Connection', 'close')
         const code = (error as { httpCode?: number }).httpCode
-        if (code === 413) throw payloadTooLarge(`The file is larger than ${Math.round(deps.config.imports.maxPackageBytes / (1024 * 1024))} MB.`)
-        throw invalidInput({ file: importMessages.noFile }, 'The upload could not be read.')
+        if (code === 413) throw payloadTooLarge(importMessages.uploadTooLarge(Math.round(deps.config.imports.maxPackageBytes / (1024 * 1024))))
+        throw invalidInput({ file: importMessages.noFile }, importMessages.uploadUnreadable)
       },
     })
     await parse(ctx, async () => {})

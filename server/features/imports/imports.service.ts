@@ -1,5 +1,5 @@
 import type { ImportPreview, PreviewProblem, PreviewSet } from '#shared/api/imports'
-import { importMessages } from '#shared/import/parse-import'
+import { importMessages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import { HttpError, invalidInput } from '#server/http/errors'
 import { storeImage } from '#server/features/media/media.service'
@@ -10,11 +10,6 @@ import type { ParsedImport } from './parsed-import'
 
 /** The Anki writer, for the set export (sets/import-export.service.ts): the format lives here beside its reader. */
 export { writeAnkiPackage, writeAnkiText } from './anki/write-package'
-
-export const previewMessages = {
-  tooSlow: 'This file took too long to read; it may be too large or damaged.',
-  unreadable: 'This file could not be read.',
-}
 
 /**
  * The preview of a file or pasted text: parsed on a worker thread, the pictures stored for the
@@ -52,13 +47,16 @@ async function parse(deps: Deps, job: ParseJob): Promise<ParsedImport> {
   try {
     outcome = await parseInWorker(job, deps.config.imports.timeoutMs)
   } catch (error) {
-    if (error instanceof ParseTimeoutError) throw invalidInput(undefined, previewMessages.tooSlow)
+    if (error instanceof ParseTimeoutError) throw invalidInput(undefined, importMessages.previewTooSlow)
     deps.logger.error('import worker failed', error)
-    throw invalidInput(undefined, previewMessages.unreadable)
+    throw invalidInput(undefined, importMessages.previewUnreadable)
   }
   if (!outcome.ok) {
     if (outcome.message === null) deps.logger.error('import worker could not read a file')
-    throw invalidInput(job.kind === 'file' ? { file: outcome.message ?? previewMessages.unreadable } : undefined, outcome.message ?? previewMessages.unreadable)
+    throw invalidInput(
+      job.kind === 'file' ? { file: outcome.message ?? importMessages.previewUnreadable } : undefined,
+      outcome.message ?? importMessages.previewUnreadable,
+    )
   }
   return outcome.result
 }

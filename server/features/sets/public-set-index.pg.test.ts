@@ -78,7 +78,7 @@ describe('public set search: the same answers on SQLite and PostgreSQL', () => {
 
   beforeAll(async () => {
     for (const dialect of ['sqlite', 'postgres'] as const) {
-      const database = await openTestDatabase(':memory:', dialect)
+      const database = await openTestDatabase(dialect)
       databases.push(database)
       const { db } = database
       const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()

@@ -1,7 +1,7 @@
 import Router, { type RouterMiddleware } from '@koa/router'
 import { setListQuerySchema, tagsQuerySchema } from '#shared/api/sets'
 import { fieldErrors } from '#shared/api/validation'
-import { importMessages } from '#shared/import/parse-import'
+import { importMessages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { invalidInput, unauthenticated, unverified } from '#server/http/errors'
