@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
+import { gameResponseSchemas } from './games'
 import type { CardImage, MediaUpload } from './media'
 import type { ErrorBody, ErrorCode } from './errors'
 import type { AnswerResponse, CardMemoryView, DueItem, MemorySettings, MemoryStats, ReviewSummary } from './memory'
@@ -251,6 +252,7 @@ export const responseSchemas = {
   ClassroomList: listSchema(classroomSchema),
   ClassroomDetail: classroomDetailSchema,
   ClassProgress: z.object({ items: z.array(classProgressItemSchema) }),
+  ...gameResponseSchemas,
   Error: errorBodySchema,
 }
 

@@ -108,14 +108,15 @@ export async function deleteClass(deps: Deps, id: string, auth: AuthState): Prom
 }
 
 /**
- * Counts a join attempt as failed up front and gives it back when the code was right, as logins
- * do (login-limit.ts): only unknown codes add up, so guessing stops after a few tries per window
- * while a class of students joining from one address never trips it.
+ * Counts a join attempt (with a class's or a live game's code) as failed up front and gives it
+ * back when the code was right, as logins do (login-limit.ts): only unknown codes add up, so
+ * guessing stops after a few tries per window (RATE_LIMIT_CLASS_JOIN_FAILURES, counted apart per
+ * kind of code) while a class of students joining from one address never trips it.
  */
-async function beginJoinAttempt(deps: Deps, address: string): Promise<{ succeeded(): Promise<void> }> {
+export async function beginJoinAttempt(deps: Deps, kind: 'class' | 'game', address: string): Promise<{ succeeded(): Promise<void> }> {
   const { classJoinFailures: max, windowSeconds } = deps.config.rateLimits
   if (max === 0) return { succeeded: async () => {} }
-  const key = `class-join-failures:${address}`
+  const key = `${kind}-join-failures:${address}`
   const nowMs = deps.clock.now().getTime()
   const { count, resetAtMs } = await deps.rateLimitStore.hit(key, windowSeconds * 1000, nowMs)
   if (count > max) throw rateLimited(retryAfterSeconds(resetAtMs, nowMs))
@@ -124,7 +125,7 @@ async function beginJoinAttempt(deps: Deps, address: string): Promise<{ succeede
 
 /** Joins the class of the code as a student. Joining again, or one's own class, changes nothing. */
 export async function joinClass(deps: Deps, auth: AuthState, code: string, address: string): Promise<Classroom> {
-  const attempt = await beginJoinAttempt(deps, address)
+  const attempt = await beginJoinAttempt(deps, 'class', address)
   const found = await repo.findClassByCode(deps.db, code)
   if (!found) throw notFound(classMessages.codeUnknown)
   await attempt.succeeded()
