@@ -106,12 +106,13 @@ export async function listMembers(db: DB, classId: string): Promise<{ id: string
     .execute()
 }
 
-/** Assigns a set; assigning it again changes nothing. */
-export async function assignSet(db: DB, row: { class_id: string; set_id: string; assigned: string }): Promise<void> {
+/** Assigns a set; assigning it again changes nothing but the due date, when one (or null) is given. */
+export async function assignSet(db: DB, row: { class_id: string; set_id: string; assigned: string; due_at?: string | null }): Promise<void> {
+  const { due_at } = row
   await db
     .insertInto('class_sets')
-    .values(row)
-    .onConflict((oc) => oc.columns(['class_id', 'set_id']).doNothing())
+    .values({ ...row, due_at: due_at ?? null })
+    .onConflict((oc) => (due_at === undefined ? oc.columns(['class_id', 'set_id']).doNothing() : oc.columns(['class_id', 'set_id']).doUpdateSet({ due_at })))
     .execute()
 }
 
@@ -138,6 +139,29 @@ export async function countDueByStudentAndSet(db: DB, classId: string, until: st
 }
 
 /**
+ * Every card of the class's assigned sets each student answered in any mode (the review log holds
+ * every answer, Flashcards and Match included): when first and last.
+ */
+export async function listClassAnswerSpans(db: DB, classId: string) {
+  return db
+    .selectFrom('review_log')
+    .innerJoin('class_members', 'class_members.user_id', 'review_log.user_id')
+    .innerJoin('class_sets', (join) =>
+      join.onRef('class_sets.set_id', '=', 'review_log.study_set_id').onRef('class_sets.class_id', '=', 'class_members.class_id'),
+    )
+    .select((eb) => [
+      'review_log.user_id',
+      'review_log.study_set_id',
+      'review_log.flashcard_id',
+      eb.fn.min('review_log.answered_at').as('first_at'),
+      eb.fn.max('review_log.answered_at').as('last_at'),
+    ])
+    .where('class_members.class_id', '=', classId)
+    .groupBy(['review_log.user_id', 'review_log.study_set_id', 'review_log.flashcard_id'])
+    .execute()
+}
+
+/**
  * The answer counts behind the class progress: every study_progress row of the class's students
  * on the class's assigned sets. A class is tens of students and a few sets of up to hundreds of
  * cards, so the rows are few enough to sum with the shared mastery rule in the service.
@@ -152,6 +176,7 @@ export async function listClassProgressRows(db: DB, classId: string) {
     .select([
       'study_progress.user_id',
       'study_progress.study_set_id',
+      'study_progress.flashcard_id',
       'study_progress.correct_count',
       'study_progress.incorrect_count',
       'study_progress.last_reviewed',

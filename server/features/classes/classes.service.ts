@@ -23,6 +23,7 @@ import { newJoinCode } from './join-code'
 
 type CreateClass = z.output<typeof classSchemas.createClass>
 type UpdateClass = z.output<typeof classSchemas.updateClass>
+type AssignSet = z.output<typeof classSchemas.assignSet>
 
 /** A class and the caller's role in it. */
 interface ClassAccess {
@@ -150,11 +151,12 @@ export async function removeMember(deps: Deps, classId: string, userId: string, 
  * Assigns one of the teacher's own sets. Someone else's set is 404 even when public: a teacher
  * hands out only what they own. Assigning it again changes nothing.
  */
-export async function assignSet(deps: Deps, classId: string, setId: string, auth: AuthState): Promise<StudySet> {
+export async function assignSet(deps: Deps, classId: string, input: AssignSet, auth: AuthState): Promise<StudySet> {
+  const { setId, dueAt } = input
   return deps.db.transaction().execute(async (trx) => {
     await taughtClass(trx, classId, auth)
     const set = await assignableSet({ db: trx }, setId, auth)
-    await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString() })
+    await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString(), due_at: dueAt })
     return set
   })
 }
@@ -172,9 +174,39 @@ async function dueTodayByStudentAndSet(db: DB, classId: string, now: Date): Prom
 
 const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`
 
+/** What each student did with each card: answered at all (any mode), first and last. */
+interface CardSpan {
+  firstAt: string
+  lastAt: string
+}
+
+/**
+ * Per student and set, the cards answered in any mode: the review log's answers, and the mastery
+ * counts' rows for answers older than the log (their last answer stands for the first: a card
+ * counts as done by a due date only when surely answered by then).
+ */
+async function answeredCards(db: DB, classId: string, progressRows: Awaited<ReturnType<typeof repo.listClassProgressRows>>) {
+  const spans = new Map<string, Map<string, CardSpan>>()
+  const add = (userId: string, setId: string, cardId: string, firstAt: string, lastAt: string) => {
+    const key = progressKey(userId, setId)
+    const cards = spans.get(key) ?? new Map<string, CardSpan>()
+    const known = cards.get(cardId)
+    cards.set(
+      cardId,
+      known ? { firstAt: firstAt < known.firstAt ? firstAt : known.firstAt, lastAt: lastAt > known.lastAt ? lastAt : known.lastAt } : { firstAt, lastAt },
+    )
+    spans.set(key, cards)
+  }
+  for (const row of await repo.listClassAnswerSpans(db, classId))
+    add(row.user_id, row.study_set_id, row.flashcard_id, String(row.first_at), String(row.last_at))
+  for (const row of progressRows) add(row.user_id, row.study_set_id, row.flashcard_id, row.last_reviewed, row.last_reviewed)
+  return spans
+}
+
 /**
  * One row per student and assigned set (students by username, sets as GET /api/classes/:id lists
- * them), with card counts by the spec's mastery rule. Only for the teacher.
+ * them): cards studied in any mode, card counts by the spec's mastery rule (from the modes that
+ * count toward it), and with a due date whether every card was answered by then. Only for the teacher.
  */
 export async function classProgress(deps: Deps, classId: string, auth: AuthState): Promise<ClassProgressResponse & { className: string }> {
   const { row } = await taughtClass(deps.db, classId, auth)
@@ -184,34 +216,37 @@ export async function classProgress(deps: Deps, classId: string, auth: AuthState
     repo.listClassProgressRows(deps.db, classId),
     dueTodayByStudentAndSet(deps.db, classId, deps.clock.now()),
   ])
-  const totals = new Map<string, Omit<ClassProgressItem, 'userId' | 'username' | 'setId' | 'setTitle' | 'cardCount' | 'dueToday'>>()
+  const totals = new Map<string, { mastered: number; learning: number; needsReview: number }>()
   for (const answer of answers) {
     const key = progressKey(answer.user_id, answer.study_set_id)
-    const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+    const total = totals.get(key) ?? { mastered: 0, learning: 0, needsReview: 0 }
     const { status } = cardProgress(answer.study_set_id, answer.correct_count, answer.incorrect_count, answer.last_reviewed)
-    total.studied += 1
     if (status === 'mastered') total.mastered += 1
     else if (status === 'learning') total.learning += 1
     else total.needsReview += 1
-    if (total.lastStudied === null || answer.last_reviewed > total.lastStudied) total.lastStudied = answer.last_reviewed
     totals.set(key, total)
   }
+  const answered = await answeredCards(deps.db, classId, answers)
   const items = members.flatMap((member) =>
     sets.map((set): ClassProgressItem => {
       const key = progressKey(member.id, set.id)
-      const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+      const total = totals.get(key) ?? { mastered: 0, learning: 0, needsReview: 0 }
+      const cards = [...(answered.get(key)?.values() ?? [])]
+      const lastStudied = cards.reduce<string | null>((last, card) => (last === null || card.lastAt > last ? card.lastAt : last), null)
+      const doneByDue = set.dueAt === null ? 0 : cards.filter((card) => card.firstAt <= (set.dueAt as string)).length
       return {
         userId: member.id,
         username: member.username,
         setId: set.id,
         setTitle: set.title,
         cardCount: set.cardCount,
-        studied: total.studied,
+        studied: cards.length,
         mastered: total.mastered,
         learning: total.learning,
         needsReview: total.needsReview,
         dueToday: due.get(key) ?? 0,
-        lastStudied: total.lastStudied,
+        lastStudied,
+        finishedByDue: set.dueAt === null ? null : set.cardCount > 0 && doneByDue >= set.cardCount,
       }
     }),
   )
@@ -222,7 +257,7 @@ export async function classProgress(deps: Deps, classId: string, auth: AuthState
 export function progressCsv(className: string, items: ClassProgressItem[]): ExportFile {
   const body = Papa.unparse(
     {
-      fields: ['Student', 'Set', 'Cards', 'Studied', 'Mastered', 'Learning', 'Needs review', 'Due today', 'Last studied'],
+      fields: ['Student', 'Set', 'Cards', 'Studied', 'Mastered', 'Learning', 'Needs review', 'Due today', 'Last studied', 'Finished by due date'],
       data: items.map((item) => [
         item.username,
         item.setTitle,
@@ -233,6 +268,7 @@ export function progressCsv(className: string, items: ClassProgressItem[]): Expo
         item.needsReview,
         item.dueToday,
         item.lastStudied ?? '',
+        item.finishedByDue === null ? '' : item.finishedByDue ? 'yes' : 'no',
       ]),
     },
     { escapeFormulae: true, newline: '\r\n' },
