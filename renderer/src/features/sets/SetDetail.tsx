@@ -5,6 +5,7 @@ import { setMessages } from '#shared/messages'
 import { AvailableOfflineToggle } from '@/features/offline'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
+import { StartGameLink } from '@/features/games'
 import {
   FlashcardView,
   isStarredOnly,
@@ -210,6 +211,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         )}
         <TagList tags={set.tags} />
         <SetReviewLink setId={set.id} />
+        {auth?.user.verified && <StartGameLink setId={set.id} />}
         <FormError message={actionError} />
       </header>
 
