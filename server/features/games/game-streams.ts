@@ -3,6 +3,9 @@ import type { GameSignal } from '#server/events/game-events'
 import type { Deps } from '#server/deps'
 import { type GameView, loadGameView, stateEvent } from './game-view'
 
+/** How often the streams of a game hear the count of answers so far, at most. */
+const ANSWERED_EVERY_MS = 100
+
 /** One server-sent event. */
 export function frame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
@@ -11,6 +14,9 @@ export function frame(event: string, data: unknown): string {
 interface Room {
   streams: Set<Writable>
   unsubscribe: () => void
+  /** The newest answer count not yet written, and the timer that writes it. */
+  answered?: { index: number; count: number }
+  answeredTimer?: NodeJS.Timeout
   /** A read of the game is running; `again` asks for one more once it is done (the state moved meanwhile). */
   loading: boolean
   again: boolean
@@ -52,6 +58,7 @@ export class GameHub {
     return () => {
       joined.streams.delete(stream)
       if (joined.streams.size === 0 && this.rooms.get(gameId) === joined) {
+        clearTimeout(joined.answeredTimer)
         joined.unsubscribe()
         this.rooms.delete(gameId)
       }
@@ -94,11 +101,23 @@ export class GameHub {
 
   private onSignal(gameId: string, room: Room, signal: GameSignal) {
     if (signal.type === 'answered') {
-      const text = frame('answered', { index: signal.index, count: signal.count })
-      for (const stream of room.streams) stream.write(text)
+      // Counts come with every answer (60 in the same second): the streams get the newest one
+      // every ANSWERED_EVERY_MS instead of 60 frames each.
+      const newest = room.answered
+      if (!newest || signal.index > newest.index || (signal.index === newest.index && signal.count > newest.count)) room.answered = signal
+      room.answeredTimer ??= setTimeout(() => this.flushAnswered(room), ANSWERED_EVERY_MS)
       return
     }
     void this.refresh(gameId, room)
+  }
+
+  private flushAnswered(room: Room) {
+    room.answeredTimer = undefined
+    const newest = room.answered
+    room.answered = undefined
+    if (!newest) return
+    const text = frame('answered', { index: newest.index, count: newest.count })
+    for (const stream of room.streams) stream.write(text)
   }
 
   private async refresh(gameId: string, room: Room): Promise<void> {
@@ -131,6 +150,9 @@ export class GameHub {
   private closeAll() {
     for (const { timer } of this.timers.values()) clearTimeout(timer)
     this.timers.clear()
-    for (const room of this.rooms.values()) for (const stream of room.streams) stream.end()
+    for (const room of this.rooms.values()) {
+      clearTimeout(room.answeredTimer)
+      for (const stream of room.streams) stream.end()
+    }
   }
 }

@@ -114,14 +114,26 @@ export async function recordAnswer(db: DB, row: Insertable<GameAnswersTable>): P
   }
 }
 
-export async function countAnswers(db: DB, gameId: string, index: number): Promise<number> {
+/** How many have answered question `index`, and how many play: one query after each answer. */
+export async function answerProgress(db: DB, gameId: string, index: number): Promise<{ count: number; players: number }> {
   const row = await db
-    .selectFrom('game_answers')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('game_id', '=', gameId)
-    .where('question_index', '=', index)
+    .selectFrom('games')
+    .select((eb) => [
+      eb
+        .selectFrom('game_answers')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .where('game_answers.game_id', '=', gameId)
+        .where('game_answers.question_index', '=', index)
+        .as('count'),
+      eb
+        .selectFrom('game_players')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .where('game_players.game_id', '=', gameId)
+        .as('players'),
+    ])
+    .where('games.id', '=', gameId)
     .executeTakeFirst()
-  return Number(row?.n ?? 0)
+  return { count: Number(row?.count ?? 0), players: Number(row?.players ?? 0) }
 }
 
 export async function answersToQuestion(db: DB, gameId: string, index: number): Promise<AnswerRow[]> {

@@ -333,7 +333,7 @@ export async function answer(deps: Deps, hub: GameHub, caller: GameCaller & { ro
     await closeQuestion(deps, hub, gameId, input.index)
     throw conflict(undefined, gameMessages.closed)
   }
-  const [count, players] = await Promise.all([repo.countAnswers(deps.db, gameId, input.index), repo.countPlayers(deps.db, gameId)])
+  const { count, players } = await repo.answerProgress(deps.db, gameId, input.index)
   hub.answered(gameId, input.index, count)
   if (count >= players) await closeQuestion(deps, hub, gameId, input.index)
   return result
