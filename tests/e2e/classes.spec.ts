@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import type { Classroom } from '#shared/api/classes'
 import type { Flashcard } from '#shared/api/sets'
+import { axeViolations, fitsWidth } from './axe'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
@@ -19,19 +19,6 @@ const FRENCH: Array<[string, string]> = [
   ['aller', 'to go'],
   ['faire', 'to do'],
 ]
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
-
-/** True when the page is no wider than the window (nothing to scroll sideways). */
-function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = []

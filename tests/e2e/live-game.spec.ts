@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { axeViolations, fitsWidth } from './axe'
 import { type E2EServer, expect, logIn, test } from './fixtures'
 import { addCards, createSet, newOwner } from './set-helpers'
 
@@ -21,17 +21,6 @@ const CAPITALS: Array<[string, string]> = [
 const answerOf = (term: string) => CAPITALS.find(([country]) => country === term)?.[1] ?? ''
 
 test.describe.configure({ timeout: 180_000 })
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
-
-function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
 
 /** A phone of its own (360 px wide, its own storage), in the given theme. */
 async function phone(browser: Browser, server: E2EServer, theme: 'dark' | 'light'): Promise<Page> {

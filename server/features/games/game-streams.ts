@@ -1,15 +1,11 @@
 import type { Writable } from 'node:stream'
 import type { GameSignal } from '#server/events/game-events'
 import type { Deps } from '#server/deps'
+import { frame } from '#server/http/event-stream'
 import { type GameView, loadGameView, stateEvent } from './game-view'
 
 /** How often the streams of a game hear the count of answers so far, at most. */
 const ANSWERED_EVERY_MS = 100
-
-/** One server-sent event. */
-export function frame(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
 
 interface Room {
   streams: Set<Writable>

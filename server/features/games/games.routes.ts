@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream'
 import Router from '@koa/router'
 import type { Context } from 'koa'
 import { GAME_TOKEN_HEADER, gameResultsQuerySchema } from '#shared/api/games'
 import type { Deps } from '#server/deps'
 import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { startEventStream } from '#server/http/event-stream'
 import { route } from '#server/http/route'
 import type { Input } from '#server/http/validate'
 import { GameHub } from './game-streams'
@@ -177,13 +177,7 @@ export function gamesRoutes(deps: Deps): Router {
       const gameId = caller.game.id
       const view = await loadGameView(deps.db, gameId)
       if (!view) throw games.gameNotFound()
-      const stream = new PassThrough()
-      ctx.req.socket.setTimeout(0)
-      ctx.req.socket.setNoDelay(true)
-      ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
-      ctx.type = 'text/event-stream'
-      ctx.status = 200
-      ctx.body = stream
+      const stream = startEventStream(ctx)
       stream.write(`retry: ${RECONNECT_DELAY_MS}\n\n`)
       const leave = await hub.join(gameId, stream, view)
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { GAME_LIMITS, type GameMode } from '#shared/api/games'
 import { api, errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { FormError } from '@/components/FormError'
 import { Field, SelectField } from '@/components/Field'
 import styles from './Games.module.css'
 
@@ -105,11 +106,7 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
           error={fields.secondsPerQuestion}
           onChange={(event) => setSeconds(event.target.value)}
         />
-        {error && Object.keys(fields).length === 0 && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={Object.keys(fields).length === 0 ? error : ''} />
         <button type="submit" className="button" disabled={busy || !setId}>
           Open the Game
         </button>

@@ -4,6 +4,7 @@ import { GAME_LIMITS, type Game, normalizeGameCode, playPath } from '#shared/api
 import { useAuth } from '@/features/auth'
 import { ApiError, errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
+import { FormError } from '@/components/FormError'
 import { Field } from '@/components/Field'
 import { placeOf, secondsLeft } from './game-state'
 import { CHOICE_MARKS, Leaderboard, Podium, SideView, TeamBadge } from './GameParts'
@@ -89,11 +90,7 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
             onChange={(event) => setNickname(event.target.value)}
           />
         )}
-        {error && Object.keys(fields).length === 0 && (
-          <p className="alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={Object.keys(fields).length === 0 ? error : ''} />
         <button type="submit" className={`button ${styles.bigButton}`} disabled={busy}>
           Join Game
         </button>
