@@ -503,3 +503,28 @@ describe('class games: results for the teacher', () => {
     )
   })
 })
+
+describe('guessing game codes is limited per address, like class codes', () => {
+  it('after 3 unknown codes the 4th attempt is 429, the right code included; a full class joining never trips it', async () => {
+    const limited = await startTestApp({ rateLimits: { classJoinFailures: 3, windowSeconds: 60 } })
+    try {
+      const host = await createAccount(limited, { username: 'limit_host' })
+      const quiz = await createSet(limited, host, { title: 'Limited' })
+      await addCards(limited, host, quiz.id, ['a', 'b', 'c', 'd'])
+      const made = await limited.api('POST', '/api/games', { token: host.token, body: { setId: quiz.id } })
+      for (let n = 0; n < 10; n++)
+        expect((await limited.api('POST', '/api/games/join', { body: { code: made.body.code, nickname: `Pupil ${n}` } })).status).toBe(201)
+      const wrong = made.body.code === '111111' ? '222222' : '111111'
+      for (let n = 0; n < 3; n++) expect((await limited.api('POST', '/api/games/join', { body: { code: wrong, nickname: `Guess ${n}` } })).status).toBe(404)
+      const blocked = await limited.api('POST', '/api/games/join', { body: { code: made.body.code, nickname: 'Blocked' } })
+      expect(blocked.status).toBe(429)
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/)
+      // Class codes are counted apart.
+      const teacher = await createAccount(limited, { username: 'limit_teacher2' })
+      const klass = await limited.api('POST', '/api/classes', { token: teacher.token, body: { name: 'Apart' } })
+      expect((await limited.api('POST', '/api/classes/join', { token: host.token, body: { code: klass.body.joinCode } })).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
