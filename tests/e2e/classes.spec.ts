@@ -369,3 +369,51 @@ test('a join link opened without an account survives Create an account, the emai
   await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
   await expect(page).toHaveURL(/\/my-sets$/)
 })
+
+test('a due date: the teacher sets it, the student sees it, and the table says who studied every card by then, in any mode', async ({
+  browser,
+  page,
+  server,
+}) => {
+  test.slow()
+  const teacher = await newOwner(server)
+  const { set, cards } = await createStudySet(server, teacher, { title: 'Irregular Verbs', cards: FRENCH })
+  const klass = (await (await apiCall(server, 'POST', '/classes', { name: 'Homework 8B' }, teacher.token)).json()) as Classroom
+  const student = await registerAccount(server)
+  const studentToken = await apiLogIn(server, student)
+  expect((await apiCall(server, 'POST', '/classes/join', { code: klass.joinCode }, studentToken)).status).toBe(200)
+
+  // The teacher assigns the set due in a week.
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000)
+  const day = `${inAWeek.getFullYear()}-${String(inAWeek.getMonth() + 1).padStart(2, '0')}-${String(inAWeek.getDate()).padStart(2, '0')}`
+  await logIn(page, teacher.account)
+  await page.goto(`/classes/${klass.id}`)
+  await page.getByLabel('Set to assign').selectOption({ label: 'Irregular Verbs' })
+  await page.getByLabel('Due date (optional)').fill(day)
+  await page.getByRole('button', { name: 'Assign Set' }).click()
+  const assigned = page.getByRole('region', { name: 'Assigned sets' })
+  await expect(assigned.getByText(/^Due (?!date)/)).toBeVisible()
+  await expect(columnHeader(page, 'Done by due date')).toBeVisible()
+  await expect.poll(() => progressRows(page)).toEqual([[student.username, 'Irregular Verbs', '0 / 4', '0', '0', '0', '0', 'Never', 'No']])
+
+  // The student sees the date on My Sets and on the class page.
+  const studentContext = await browser.newContext({ baseURL: server.url })
+  const studentPage = await studentContext.newPage()
+  await logIn(studentPage, student)
+  await studentPage.goto('/my-sets')
+  await expect(studentPage.getByRole('region', { name: 'Classes' }).getByText(/^Due (?!date)/)).toBeVisible()
+  await studentPage.goto(`/classes/${klass.id}`)
+  await expect(studentPage.getByText(/^Due (?!date)/)).toBeVisible()
+  await studentContext.close()
+
+  // The student goes through every card in Flashcards (a mode that does not count toward mastery).
+  for (const card of cards) {
+    const answered = await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: card.id, correct: true, mode: 'flashcards' }, studentToken)
+    expect(answered.status).toBe(201)
+  }
+  await page.reload()
+  // Cards studied counts them (Mastered does not), and they were all answered before the due date.
+  await expect
+    .poll(async () => (await progressRows(page))[0]?.filter((_, column) => column === 2 || column === 3 || column === 8))
+    .toEqual(['4 / 4', '0', 'Yes'])
+})
