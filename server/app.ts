@@ -8,12 +8,14 @@ import { authRoutes } from './features/accounts/auth.routes'
 import { cardsRoutes } from './features/sets/cards.routes'
 import { classesRoutes } from './features/classes/classes.routes'
 import { contactRoutes } from './features/contact/contact.routes'
+import { gamesRoutes } from './features/games/games.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
 import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from '#server/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from '#server/events/account-events'
+import { type GameEvents, MemoryGameEvents } from '#server/events/game-events'
 import { memoryRoutes } from './features/memory/memory.routes'
 import { realtimeRoutes } from './features/realtime/realtime.routes'
 import { setsRoutes } from './features/sets/sets.routes'
@@ -36,6 +38,7 @@ export interface AppOptions {
   mailer: Mailer
   clock?: Clock
   events?: AccountEvents
+  gameEvents?: GameEvents
   rateLimitStore?: RateLimitStore
   logger?: Logger
   shutdown?: AbortSignal
@@ -62,6 +65,7 @@ export function apiRouters(deps: Deps): Router[] {
     memoryRoutes(deps),
     starsRoutes(deps),
     classesRoutes(deps),
+    gamesRoutes(deps),
     contactRoutes(deps),
     mediaRoutes(deps),
     importsRoutes(deps),
@@ -77,6 +81,7 @@ export function createApp(options: AppOptions): Koa {
     mailer: options.mailer,
     clock: options.clock ?? systemClock,
     events: options.events ?? new MemoryAccountEvents(),
+    gameEvents: options.gameEvents ?? new MemoryGameEvents(),
     rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
     logger: options.logger ?? consoleLogger,
     shutdown: options.shutdown ?? new AbortController().signal,

@@ -13,6 +13,7 @@ import { DATABASE_FILE, type DB, openDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { removePidFile, writePidFile } from './db/pid-file'
 import { PostgresAccountEvents } from '#server/events/postgres-account-events'
+import { PostgresGameEvents } from '#server/events/game-events'
 import { createMailer } from '#server/mail/mailer'
 import { startParameterFitting } from './features/memory/fit-job'
 import { startMediaSweep } from './features/media/media.service'
@@ -72,13 +73,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // What several processes must agree on goes through PostgreSQL: rate-limit counters and the
   // account events behind realtime streams. One SQLite process keeps both in memory.
   let events: PostgresAccountEvents | undefined
+  let gameEvents: PostgresGameEvents | undefined
   if (config.databaseUrl) {
     events = new PostgresAccountEvents({ url: config.databaseUrl, db, logger })
+    gameEvents = new PostgresGameEvents({ url: config.databaseUrl, db, logger })
     try {
       await events.start()
+      await gameEvents.start()
     } catch (error) {
+      await events.close()
+      await gameEvents.close()
       await db.destroy()
-      throw new ConfigError(`DATABASE_URL: cannot listen for account events: ${error instanceof Error ? error.message : String(error)}`)
+      throw new ConfigError(`DATABASE_URL: cannot listen for account and game events: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
   const rateLimitStore = config.databaseUrl ? new DatabaseRateLimitStore(db) : undefined
@@ -90,6 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer,
     logger,
     events,
+    gameEvents,
     rateLimitStore,
     shutdown: shutdown.signal,
     rendererDir: options.rendererDir,
@@ -111,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // The port is taken (the desktop app then tries another): leave nothing open behind.
     mailer.close()
     await events?.close()
+    await gameEvents?.close()
     await db.destroy()
     if (sqlite) removePidFile(config.dataDir)
     throw error
@@ -149,6 +157,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await fitting.stop()
       await mediaSweep.stop()
       await events?.close()
+      await gameEvents?.close()
       await db.destroy()
       if (sqlite) removePidFile(config.dataDir)
     })())

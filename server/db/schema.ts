@@ -242,6 +242,66 @@ export interface ClassSetsTable {
   class_id: string
   set_id: string
   assigned: string
+  /** When the students should have studied every card of the set by (ISO time), or null. */
+  due_at: string | null
+}
+
+/** A live game (issue 29): its state is read by every server process; `version` guards each change. */
+export interface GamesTable {
+  id: string
+  code: string
+  /** The code while the game can be found by it; null once ended or stale. Unique. */
+  active_code: string | null
+  host_id: string
+  set_id: string | null
+  set_title: string
+  class_id: string | null
+  mode: 'solo' | 'teams'
+  question_count: number
+  seconds_per_question: number
+  status: 'lobby' | 'question' | 'reveal' | 'ended'
+  /** The current question (0-based), -1 in the lobby. */
+  question_index: number
+  question_started: string | null
+  question_ends: string | null
+  version: number
+  created: string
+  ended: string | null
+}
+
+export interface GamePlayersTable {
+  id: string
+  game_id: string
+  nickname: string
+  /** The nickname lower-cased: unique per game. */
+  nickname_key: string
+  /** SHA-256 (hex) of the player's token. */
+  token_hash: string
+  user_id: string | null
+  team: number | null
+  score: number
+  joined: string
+}
+
+export interface GameQuestionsTable {
+  game_id: string
+  idx: number
+  card_id: string | null
+  /** JSON `{ text, imageId }`. */
+  prompt: string
+  /** JSON array of four `{ text, imageId }`. */
+  choices: string
+  correct_choice: number
+}
+
+export interface GameAnswersTable {
+  player_id: string
+  question_index: number
+  game_id: string
+  choice: number
+  correct: number
+  points: number
+  answered_at: string
 }
 
 /** A rate-limit window shared by every server process (used on PostgreSQL; see server/http/rate-limit.ts). */
@@ -274,5 +334,9 @@ export interface Database {
   classes: ClassesTable
   class_members: ClassMembersTable
   class_sets: ClassSetsTable
+  games: GamesTable
+  game_players: GamePlayersTable
+  game_questions: GameQuestionsTable
+  game_answers: GameAnswersTable
   rate_limits: RateLimitsTable
 }

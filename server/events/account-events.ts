@@ -1,40 +1,13 @@
 import type { RealtimeEvent } from '#shared/api/users'
+import { MemoryTopics, type Topics, type TopicListener } from './topics'
 
 /** What the server tells an account's open streams: the public events plus one internal signal. */
 export type AccountEvent = RealtimeEvent | { type: 'session.ended'; data: { sessionId: string } }
 
-export type AccountEventListener = (event: AccountEvent) => void
+export type AccountEventListener = TopicListener<AccountEvent>
 
-/**
- * Fan-out of account events to that account's open realtime streams. In memory for one process;
- * several processes would implement this over PostgreSQL LISTEN/NOTIFY or Redis pub/sub.
- */
-export interface AccountEvents {
-  publish(userId: string, event: AccountEvent): void
-  subscribe(userId: string, listener: AccountEventListener): () => void
-}
+/** Fan-out of account events (the topic is the user's id) to that account's open realtime streams. */
+export type AccountEvents = Topics<AccountEvent>
 
-export class MemoryAccountEvents implements AccountEvents {
-  private readonly listeners = new Map<string, Set<AccountEventListener>>()
-
-  publish(userId: string, event: AccountEvent): void {
-    for (const listener of [...(this.listeners.get(userId) ?? [])]) listener(event)
-  }
-
-  subscribe(userId: string, listener: AccountEventListener): () => void {
-    let set = this.listeners.get(userId)
-    if (!set) this.listeners.set(userId, (set = new Set()))
-    set.add(listener)
-    return () => {
-      set.delete(listener)
-      if (set.size === 0) this.listeners.delete(userId)
-    }
-  }
-
-  /** Open subscriptions, for tests and diagnostics. */
-  get size(): number {
-    let total = 0
-    for (const set of this.listeners.values()) total += set.size
-    return total
-  }
-}
+/** Account events in memory, for one process. */
+export class MemoryAccountEvents extends MemoryTopics<AccountEvent> {}

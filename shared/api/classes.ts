@@ -20,10 +20,16 @@ export interface Classroom {
   updated: string
 }
 
+/** A set as assigned to a class: with the date its students should have studied every card by. */
+export interface AssignedSet extends StudySet {
+  /** ISO time, or null for no due date. */
+  dueAt: string | null
+}
+
 /** GET /api/classes/:id: the class with its assigned sets and, for the teacher only, its students. */
 export interface ClassroomDetail extends Classroom {
   /** The assigned sets, most recently assigned first. */
-  sets: StudySet[]
+  sets: AssignedSet[]
   /** Only for the teacher: the students, by username. Never their emails. */
   members?: PublicUser[]
 }
@@ -39,7 +45,7 @@ export interface ClassProgressItem {
   /** Extra to the contract: the set's title and its number of cards, for the table and the CSV. */
   setTitle: string
   cardCount: number
-  /** Cards of the set the student answered at least once. */
+  /** Cards of the set the student answered at least once, in any mode. */
   studied: number
   mastered: number
   learning: number
@@ -48,6 +54,8 @@ export interface ClassProgressItem {
   dueToday: number
   /** The student's last answer on the set, or null if never studied. */
   lastStudied: string | null
+  /** With a due date: whether the student had answered every card of the set by then; null without one. */
+  finishedByDue: boolean | null
 }
 
 export interface ClassProgressResponse {
@@ -83,6 +91,7 @@ export const classMessages = {
   teacherCannotLeave: 'A teacher cannot leave their own class. Delete the class instead.',
   setIdRequired: 'setId is required.',
   setNotAssigned: 'This set is not assigned to the class.',
+  dueAt: 'dueAt must be a date and time (ISO 8601), or null.',
 } as const
 
 const setId = z.string({ error: classMessages.setIdRequired }).min(1, classMessages.setIdRequired).max(64, 'setId is not a set id.')
@@ -103,7 +112,15 @@ export function createClassSchemas(strip: StripMarkup) {
         .transform(normalizeJoinCode)
         .pipe(z.string().min(1, classMessages.codeRequired)),
     }),
-    assignSet: z.object({ setId }),
+    /** Assigning again changes nothing but the due date, when one (or null) is sent. */
+    assignSet: z.object({
+      setId,
+      dueAt: z.iso
+        .datetime({ offset: true, error: classMessages.dueAt })
+        .transform((value) => new Date(value).toISOString())
+        .nullable()
+        .optional(),
+    }),
   }
 }
 

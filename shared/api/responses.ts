@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ClassProgressResponse, Classroom, ClassroomDetail } from './classes'
 import type { ContactResponse } from './contact'
+import { gameResponseSchemas } from './games'
 import type { CardImage, MediaUpload } from './media'
 import type { ErrorBody, ErrorCode } from './errors'
 import type { AnswerResponse, CardMemoryView, DueItem, MemorySettings, MemoryStats, ReviewSummary } from './memory'
@@ -197,7 +198,9 @@ export const classroomSchema = z.object({
 })
 
 export const classroomDetailSchema = classroomSchema.extend({
-  sets: z.array(studySetSchema).describe('The assigned sets, most recently assigned first.'),
+  sets: z
+    .array(studySetSchema.extend({ dueAt: z.string().nullable().describe('When the students should have studied every card by (ISO time), or null.') }))
+    .describe('The assigned sets, most recently assigned first.'),
   members: z.array(publicUserSchema).optional().describe('Only for the teacher: the students, by username (never their emails).'),
 })
 
@@ -207,12 +210,13 @@ export const classProgressItemSchema = z.object({
   setId: z.string(),
   setTitle: z.string(),
   cardCount: z.number().int(),
-  studied: z.number().int().describe('Cards of the set the student answered at least once.'),
+  studied: z.number().int().describe('Cards of the set the student answered at least once, in any mode.'),
   mastered: z.number().int(),
   learning: z.number().int(),
   needsReview: z.number().int(),
   dueToday: z.number().int(),
   lastStudied: z.string().nullable(),
+  finishedByDue: z.boolean().nullable().describe("With the set's due date: whether the student had answered every card of it by then; null without one."),
 })
 
 /** Every answer shape the OpenAPI document names, by its component name. */
@@ -257,6 +261,7 @@ export const responseSchemas = {
   ClassroomList: listSchema(classroomSchema),
   ClassroomDetail: classroomDetailSchema,
   ClassProgress: z.object({ items: z.array(classProgressItemSchema) }),
+  ...gameResponseSchemas,
   Error: errorBodySchema,
 }
 

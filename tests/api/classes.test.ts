@@ -391,7 +391,12 @@ describe('a class from creation to deletion', () => {
       name: 'the teacher sees the class with its sets and students (id and username only)',
       expectedBody: () => ({
         ...classShape({ id: klass.id, role: 'teacher', memberCount: 2 }),
-        sets: [setShape(people.teacher, { id: privateSet.id, title: 'Cell Biology', description: 'organelles', tags: '', isPublic: false, cardCount: 3 })],
+        sets: [
+          {
+            ...setShape(people.teacher, { id: privateSet.id, title: 'Cell Biology', description: 'organelles', tags: '', isPublic: false, cardCount: 3 }),
+            dueAt: null,
+          },
+        ],
         members: [
           { id: people.ann.id, username: 'ann' },
           { id: people.bob.id, username: 'bob' },
@@ -459,7 +464,7 @@ describe('a class from creation to deletion', () => {
         expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
         expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Biology 7B progress\.csv"/)
         const lines = response.text.trimEnd().split('\r\n')
-        expect(lines[0]).toBe('Student,Set,Cards,Studied,Mastered,Learning,Needs review,Due today,Last studied')
+        expect(lines[0]).toBe('Student,Set,Cards,Studied,Mastered,Learning,Needs review,Due today,Last studied,Finished by due date')
         expect(lines.slice(1).map((line) => line.split(',').slice(0, 8).join(','))).toEqual(['ann,Cell Biology,3,2,1,1,0,2', 'bob,Cell Biology,3,1,0,0,1,1'])
       },
     },
@@ -741,6 +746,7 @@ function progressRow(account: Account, counts: Partial<ClassProgressItem>): Clas
     needsReview: 0,
     dueToday: 0,
     lastStudied: null,
+    finishedByDue: null,
     ...counts,
   }
 }
@@ -812,5 +818,99 @@ describe('join attempts are rate-limited per address: only failures count', () =
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
     limited.clock.advance(61_000)
     expect((await limited.api('POST', '/api/classes/join', { token: guesser.token, body: { code } })).status).toBe(200)
+  })
+})
+
+describe('due dates and progress from every mode (issue 29, class follow-ups)', () => {
+  let due: TestApp
+  let teacher: Account
+  let early: Account
+  let late: Account
+  let idle: Account
+  let set: StudySet
+  let undated: StudySet
+  let cards: Flashcard[]
+  let classId: string
+  const dueAt = () => new Date(due.clock.now().getTime() + 3600_000).toISOString()
+  let dueTime: string
+
+  beforeAll(async () => {
+    due = await startTestApp()
+    teacher = await createAccount(due, { username: 'due_teacher' })
+    early = await createAccount(due, { username: 'early_bird' })
+    late = await createAccount(due, { username: 'latecomer' })
+    idle = await createAccount(due, { username: 'idle_one' })
+    set = await createSet(due, teacher, { title: 'Due Friday' })
+    cards = await addCards(due, teacher, set.id, ['mitosis', 'meiosis'])
+    undated = await createSet(due, teacher, { title: 'Whenever' })
+    await addCards(due, teacher, undated.id, ['osmosis'])
+    const created = await due.api('POST', '/api/classes', { token: teacher.token, body: { name: 'Due dates' } })
+    classId = created.body.id
+    for (const student of [early, late, idle]) {
+      expect((await due.api('POST', '/api/classes/join', { token: student.token, body: { code: created.body.joinCode } })).status).toBe(200)
+    }
+  })
+  afterAll(() => due.close())
+
+  const assign = (body: Record<string, unknown>) => due.api('POST', `/api/classes/${classId}/sets`, { token: teacher.token, body })
+  const setsOfClass = async (who: Account) => (await due.api('GET', `/api/classes/${classId}`, { token: who.token })).body.sets
+
+  it('a set is assigned with a due date, which teacher and students see; a bad one is refused', async () => {
+    expect((await assign({ setId: set.id, dueAt: 'next friday' })).body).toEqual(invalid({ dueAt: classMessages.dueAt }))
+    dueTime = dueAt()
+    // Any offset is taken and kept as UTC.
+    const withOffset = new Date(dueTime).toISOString().replace('Z', '+00:00')
+    expect((await assign({ setId: set.id, dueAt: withOffset })).status).toBe(201)
+    expect((await assign({ setId: undated.id })).status).toBe(201)
+    for (const who of [teacher, early]) {
+      expect((await setsOfClass(who)).map((each: { title: string; dueAt: string | null }) => [each.title, each.dueAt])).toEqual([
+        ['Whenever', null],
+        ['Due Friday', dueTime],
+      ])
+    }
+    // Assigning again without a date keeps it; with null it goes; with a date it changes.
+    expect((await assign({ setId: set.id })).status).toBe(201)
+    expect((await setsOfClass(teacher))[1].dueAt).toBe(dueTime)
+    expect((await assign({ setId: set.id, dueAt: null })).status).toBe(201)
+    expect((await setsOfClass(teacher))[1].dueAt).toBeNull()
+    expect((await assign({ setId: set.id, dueAt: dueTime })).status).toBe(201)
+  })
+
+  it('progress counts answers from every mode, and who finished every card by the due date', async () => {
+    // Flashcards and Match do not count toward mastery, but they are studying.
+    for (const card of cards) {
+      const answered = await due.api('POST', `/api/sets/${set.id}/answers`, {
+        token: early.token,
+        body: { cardId: card.id, correct: true, mode: 'flashcards' },
+      })
+      expect(answered.status, answered.text).toBe(201)
+    }
+    const one = cards[0] as Flashcard
+    const two = cards[1] as Flashcard
+    expect((await due.api('POST', `/api/sets/${set.id}/answers`, { token: late.token, body: { cardId: one.id, correct: true, mode: 'match' } })).status).toBe(
+      201,
+    )
+    due.clock.advance(2 * 3600_000)
+    expect((await due.api('POST', `/api/sets/${set.id}/answers`, { token: late.token, body: { cardId: two.id, correct: false, mode: 'learn' } })).status).toBe(
+      201,
+    )
+
+    const progress = await due.api('GET', `/api/classes/${classId}/progress`, { token: teacher.token })
+    const rows = Object.fromEntries(
+      (progress.body.items as ClassProgressItem[]).map((item) => [
+        `${item.username} ${item.setTitle}`,
+        [item.studied, item.finishedByDue, item.lastStudied !== null],
+      ]),
+    )
+    expect(rows).toEqual({
+      'early_bird Due Friday': [2, true, true],
+      'early_bird Whenever': [0, null, false],
+      'latecomer Due Friday': [2, false, true],
+      'latecomer Whenever': [0, null, false],
+      'idle_one Due Friday': [0, false, false],
+      'idle_one Whenever': [0, null, false],
+    })
+    const csv = await due.api('GET', `/api/classes/${classId}/progress?format=csv`, { token: teacher.token })
+    expect(csv.text.split('\r\n').filter((line) => line.startsWith('early_bird,Due Friday'))[0]).toMatch(/,yes$/)
   })
 })

@@ -1,11 +1,21 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Classroom, classMessages } from '#shared/api/classes'
+import { type Game, type JoinedGame, gameMessages } from '#shared/api/games'
 import type { ErrorBody } from '#shared/api/errors'
 import { type MediaUpload, mediaMessages } from '#shared/api/media'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { LearningSession } from '#shared/api/study'
-import { type Account, type ApiResponse, createAccount, linkToken, openEventStream, startTestApp, type TestApp } from '#tests/support/test-app'
+import {
+  type Account,
+  type ApiResponse,
+  createAccount,
+  linkToken,
+  openEventStream,
+  openEventStreamAt,
+  startTestApp,
+  type TestApp,
+} from '#tests/support/test-app'
 import { fetchMedia, mediaCount, sendUpload, upload } from './media-helpers'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
@@ -177,6 +187,7 @@ type Outcome = 'ok' | ErrorBody
 
 const sessionNotFound = apiError(404, 'not_found', 'Learning session not found')
 const mediaNotFound = apiError(404, 'not_found', mediaMessages.notFound)
+const gameNotFound = apiError(404, 'not_found', gameMessages.notFound)
 const classNotFound = apiError(404, 'not_found', classMessages.notFound)
 
 /** The caller may read the set: it is public, theirs, or (private) assigned to their class. */
@@ -209,6 +220,10 @@ const ACCESS = {
   /** The class's teacher and students. */
   classMember: (caller) =>
     caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : caller === 'owner' || caller === 'member' ? 'ok' : classNotFound,
+  /** Hosting a game on the owner's own private set: only the owner may read it. */
+  hostGame: (caller) => (caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : caller === 'owner' ? 'ok' : setNotFound),
+  /** A game's host routes: the owner hosts the games; anyone else signed in gets 404, as if it did not exist. */
+  gameHost: (caller) => (caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : gameNotFound),
   /** The class's teacher only. */
   classTeacher: (caller) =>
     caller === 'visitor' ? unauthenticated : caller === 'unverified' ? unverified : caller === 'owner' ? 'ok' : caller === 'member' ? forbidden : classNotFound,
@@ -950,6 +965,186 @@ const COLLECTION_ROUTES: RouteCase[] = [
   },
 ]
 
+/**
+ * The owner's private quiz set (four cards showing the private fixture's picture) and games on
+ * it, made on first use: a game in the lobby with one player, or started.
+ */
+let quizSet: StudySet | undefined
+async function ownerQuizSet(): Promise<StudySet> {
+  if (quizSet) return quizSet
+  const set = await createSet(app, accounts.owner, { title: 'Matrix Quiz' })
+  for (const term of ['alpha', 'beta', 'gamma', 'delta']) {
+    const body = { term, definition: `${term} letter`, termImage: fixtures.private.picture.id }
+    expect((await app.api('POST', `/api/sets/${set.id}/cards`, { token: accounts.owner.token, body })).status).toBe(201)
+  }
+  quizSet = set
+  return set
+}
+
+const gamesOfRows = new WeakMap<Row, { game: Game; player: JoinedGame }>()
+async function prepareGame(row: Row, started: boolean): Promise<void> {
+  const made = await app.api('POST', '/api/games', { token: accounts.owner.token, body: { setId: (await ownerQuizSet()).id } })
+  expect(made.status, made.text).toBe(201)
+  const joined = await app.api('POST', '/api/games/join', { body: { code: made.body.code, nickname: 'matrix player' } })
+  expect(joined.status, joined.text).toBe(201)
+  if (started) expect((await app.api('POST', `/api/games/${made.body.id}/start`, { token: accounts.owner.token })).status).toBe(204)
+  gamesOfRows.set(row, { game: made.body, player: joined.body })
+}
+const gameOf = (row: Row) => {
+  const found = gamesOfRows.get(row)
+  if (!found) throw new Error('the row made no game')
+  return found
+}
+const gameStatus = async (row: Row) =>
+  await app.db.selectFrom('games').select(['status', 'question_index']).where('id', '=', gameOf(row).game.id).executeTakeFirst()
+
+/** The live game routes (api.md "Live class game"): the owner hosts; a player token is not an account. */
+const GAME_ROUTES: RouteCase[] = [
+  {
+    method: 'POST',
+    path: '/api/games',
+    on: 'caller',
+    access: ACCESS.hostGame,
+    url: () => '/api/games',
+    body: () => ({ setId: quizSet?.id }),
+    prepare: async () => {
+      await ownerQuizSet()
+    },
+    okStatus: 201,
+    okBody: () => expect.objectContaining({ status: 'lobby', setTitle: 'Matrix Quiz', code: expect.stringMatching(/^\d{6}$/), players: [] }),
+    afterRefused: async (row) => {
+      expect(
+        await app.db
+          .selectFrom('games')
+          .select('id')
+          .where('host_id', '=', row.actor?.id ?? '')
+          .execute(),
+      ).toEqual([])
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/games/join',
+    on: 'caller',
+    access: ACCESS.open,
+    prepare: (row) => prepareGame(row, false),
+    url: () => '/api/games/join',
+    body: (row) => ({ code: gameOf(row).game.code, nickname: `guest of ${row.caller}` }),
+    okStatus: 201,
+    // A signed-in player plays under their username; a visitor under the nickname.
+    afterOk: (response, row) => {
+      expect(response.body.player.nickname).toBe(row.actor ? row.actor.username : 'guest of visitor')
+      expect(response.body.game.players).toHaveLength(2)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/games/:id',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, true),
+    url: (row) => `/api/games/${gameOf(row).game.id}`,
+    okStatus: 200,
+    okBody: (row) => expect.objectContaining({ id: gameOf(row).game.id, status: 'question', me: null }),
+  },
+  {
+    method: 'POST',
+    path: '/api/games/:id/start',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, false),
+    url: (row) => `/api/games/${gameOf(row).game.id}/start`,
+    okStatus: 204,
+    afterOk: async (_response, row) => expect(await gameStatus(row)).toEqual({ status: 'question', question_index: 0 }),
+    afterRefused: async (row) => expect(await gameStatus(row)).toEqual({ status: 'lobby', question_index: -1 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/games/:id/next',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, true),
+    url: (row) => `/api/games/${gameOf(row).game.id}/next`,
+    okStatus: 204,
+    afterOk: async (_response, row) => expect(await gameStatus(row)).toEqual({ status: 'reveal', question_index: 0 }),
+    afterRefused: async (row) => expect(await gameStatus(row)).toEqual({ status: 'question', question_index: 0 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/games/:id/answers',
+    on: 'caller',
+    // Only a player token answers: the owner's row sends the player's, the others their own token (not the game's).
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, true),
+    url: (row) => `/api/games/${gameOf(row).game.id}/answers`,
+    body: () => ({ index: 0, choice: 0 }),
+    send: (row, outcome) =>
+      app.api('POST', `/api/games/${gameOf(row).game.id}/answers`, {
+        body: { index: 0, choice: 0 },
+        ...(outcome === 'ok' ? { headers: { 'X-Game-Token': gameOf(row).player.playerToken } } : { token: row.actor?.token }),
+      }),
+    okStatus: 200,
+    okBody: () => ({ correct: expect.any(Boolean), points: expect.any(Number) }),
+    afterRefused: async (row) => {
+      expect(await app.db.selectFrom('game_answers').select('player_id').where('game_id', '=', gameOf(row).game.id).execute()).toEqual([])
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/games/:id/events',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, false),
+    url: (row) => `/api/games/${gameOf(row).game.id}/events`,
+    send: async (row, outcome) => {
+      const url = `/api/games/${gameOf(row).game.id}/events`
+      if (outcome !== 'ok') return app.api('GET', url, { token: row.actor?.token })
+      const stream = await openEventStreamAt(`${app.url}${url}?token=${row.actor?.token}`)
+      try {
+        const lobby = await stream.next('lobby')
+        return { status: stream.status, headers: stream.headers, text: JSON.stringify(stream.events), body: JSON.parse(lobby.data) }
+      } finally {
+        await stream.close()
+      }
+    },
+    okStatus: 200,
+    okBody: (row) => ({ code: gameOf(row).game.code, players: [expect.objectContaining({ nickname: 'matrix player' })] }),
+  },
+  {
+    method: 'GET',
+    path: '/api/games/:id/media/:mediaId',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, true),
+    url: (row) => `/api/games/${gameOf(row).game.id}/media/${fixtures.private.picture.id}`,
+    okStatus: 200,
+    afterOk: (response) => expect(response.headers.get('content-type')).toBe('image/webp'),
+  },
+  {
+    method: 'GET',
+    path: '/api/games/:id/results',
+    on: 'caller',
+    access: ACCESS.gameHost,
+    prepare: (row) => prepareGame(row, true),
+    url: (row) => `/api/games/${gameOf(row).game.id}/results`,
+    okStatus: 200,
+    okBody: (row) =>
+      expect.objectContaining({
+        game: expect.objectContaining({ id: gameOf(row).game.id }),
+        players: [expect.objectContaining({ nickname: 'matrix player' })],
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/api/classes/:id/games',
+    on: 'caller',
+    access: ACCESS.classTeacher,
+    url: () => `/api/classes/${matrixClass.id}/games`,
+    okStatus: 200,
+    okBody: () => ({ items: [] }),
+  },
+]
+
 const OTHER_ROUTES: RouteCase[] = [
   {
     method: 'POST',
@@ -1325,6 +1520,7 @@ const ROUTES: RouteCase[] = [
   ...MEDIA_ROUTES,
   ...COLLECTION_ROUTES,
   ...CLASS_ROUTES,
+  ...GAME_ROUTES,
   ...OTHER_ROUTES,
 ]
 
@@ -1393,7 +1589,8 @@ function matrixTest(route: RouteCase, visibility: Visibility, caller: Caller): v
     await scenario.before?.()
     const response = await send(row, route.access(caller, visibility))
     expect(response.status, response.text).toBe(scenario.expectedStatus)
-    if (scenario.expectedBody !== undefined) expect(response.body).toEqual(scenario.expectedBody)
+    const expectedBody = typeof scenario.expectedBody === 'function' ? scenario.expectedBody() : scenario.expectedBody
+    if (expectedBody !== undefined) expect(response.body).toEqual(expectedBody)
     await scenario.after?.(response, [])
   })
 }

@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from '#server/http/rate-limit'
 import { silentLogger } from '#server/logger'
 import { systemClock } from '#server/clock'
 import { MemoryAccountEvents } from '#server/events/account-events'
+import { MemoryGameEvents } from '#server/events/game-events'
 
 export interface ServedRoute {
   method: string
@@ -25,6 +26,7 @@ export function servedRoutes(): ServedRoute[] {
       mailer: { send: async () => {}, close: () => {} },
       clock: systemClock,
       events: new MemoryAccountEvents(),
+      gameEvents: new MemoryGameEvents(),
       rateLimitStore: new MemoryRateLimitStore(),
       logger: silentLogger,
       shutdown: new AbortController().signal,

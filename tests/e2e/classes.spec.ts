@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import type { Classroom } from '#shared/api/classes'
 import type { Flashcard } from '#shared/api/sets'
+import { axeViolations, fitsWidth } from './axe'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
@@ -19,19 +19,6 @@ const FRENCH: Array<[string, string]> = [
   ['aller', 'to go'],
   ['faire', 'to do'],
 ]
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
-
-/** True when the page is no wider than the window (nothing to scroll sideways). */
-function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
@@ -347,3 +334,86 @@ for (const theme of ['dark', 'light'] as const) {
     expect(widths).toEqual({ classes: true, teacher: true, student: true, mySets: true })
   })
 }
+
+test('a join link opened without an account survives Create an account, the emailed verification and login: the newcomer lands in the class', async ({
+  page,
+  server,
+}) => {
+  const teacher = await newOwner(server)
+  const created = await apiCall(server, 'POST', '/classes', { name: 'Newcomers 9C' }, teacher.token)
+  const klass = (await created.json()) as Classroom
+  const link = `/classes/join/${klass.joinCode}`
+
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await page.getByLabel('Username').fill('new_student')
+  await page.getByLabel('Email').fill('new_student@example.org')
+  await page.getByLabel('Password').fill('a fresh password')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+
+  // The verification link is opened as from the mail: a fresh page load, no app state carried over.
+  const token = await server.waitForLink('new_student@example.org', 'verify-email')
+  await page.goto(`/verify-email/${token}`)
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+  await page.getByRole('link', { name: 'Login' }).last().click()
+  await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
+
+  await expect(page).toHaveURL(new RegExp(`/classes/${klass.id}$`))
+  await expect(page.getByRole('heading', { name: 'Newcomers 9C', level: 1 })).toBeVisible()
+  // Joined once: a later sign-in goes to the usual page.
+  const members = await (await apiCall(server, 'GET', `/classes/${klass.id}`, undefined, teacher.token)).json()
+  expect(members.members).toEqual([{ id: expect.any(String), username: 'new_student' }])
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
+  await expect(page).toHaveURL(/\/my-sets$/)
+})
+
+test('a due date: the teacher sets it, the student sees it, and the table says who studied every card by then, in any mode', async ({
+  browser,
+  page,
+  server,
+}) => {
+  test.slow()
+  const teacher = await newOwner(server)
+  const { set, cards } = await createStudySet(server, teacher, { title: 'Irregular Verbs', cards: FRENCH })
+  const klass = (await (await apiCall(server, 'POST', '/classes', { name: 'Homework 8B' }, teacher.token)).json()) as Classroom
+  const student = await registerAccount(server)
+  const studentToken = await apiLogIn(server, student)
+  expect((await apiCall(server, 'POST', '/classes/join', { code: klass.joinCode }, studentToken)).status).toBe(200)
+
+  // The teacher assigns the set due in a week.
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000)
+  const day = `${inAWeek.getFullYear()}-${String(inAWeek.getMonth() + 1).padStart(2, '0')}-${String(inAWeek.getDate()).padStart(2, '0')}`
+  await logIn(page, teacher.account)
+  await page.goto(`/classes/${klass.id}`)
+  await page.getByLabel('Set to assign').selectOption({ label: 'Irregular Verbs' })
+  await page.getByLabel('Due date (optional)').fill(day)
+  await page.getByRole('button', { name: 'Assign Set' }).click()
+  const assigned = page.getByRole('region', { name: 'Assigned sets' })
+  await expect(assigned.getByText(/^Due (?!date)/)).toBeVisible()
+  await expect(columnHeader(page, 'Done by due date')).toBeVisible()
+  await expect.poll(() => progressRows(page)).toEqual([[student.username, 'Irregular Verbs', '0 / 4', '0', '0', '0', '0', 'Never', 'No']])
+
+  // The student sees the date on My Sets and on the class page.
+  const studentContext = await browser.newContext({ baseURL: server.url })
+  const studentPage = await studentContext.newPage()
+  await logIn(studentPage, student)
+  await studentPage.goto('/my-sets')
+  await expect(studentPage.getByRole('region', { name: 'Classes' }).getByText(/^Due (?!date)/)).toBeVisible()
+  await studentPage.goto(`/classes/${klass.id}`)
+  await expect(studentPage.getByText(/^Due (?!date)/)).toBeVisible()
+  await studentContext.close()
+
+  // The student goes through every card in Flashcards (a mode that does not count toward mastery).
+  for (const card of cards) {
+    const answered = await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: card.id, correct: true, mode: 'flashcards' }, studentToken)
+    expect(answered.status).toBe(201)
+  }
+  await page.reload()
+  // Cards studied counts them (Mastered does not), and they were all answered before the due date.
+  await expect
+    .poll(async () => (await progressRows(page))[0]?.filter((_, column) => column === 2 || column === 3 || column === 8))
+    .toEqual(['4 / 4', '0', 'Yes'])
+})

@@ -10,8 +10,11 @@ export interface EventStream {
   headers: Headers
   /** Every event received so far (comments and `retry:` lines are left out). */
   events: ServerSentEvent[]
-  /** Waits for the first event of this type; fails after `timeoutMs` or if the stream ends first. */
-  next(type: string, timeoutMs?: number): Promise<ServerSentEvent>
+  /**
+   * Waits for the first event of this type (and, with `matches`, whose data passes it); fails
+   * after `timeoutMs` or if the stream ends first.
+   */
+  next(type: string, timeoutMs?: number, matches?: (data: any) => boolean): Promise<ServerSentEvent>
   /** Resolves once the server has ended the stream; fails after `timeoutMs`. */
   ended(timeoutMs?: number): Promise<void>
   /** Cancels the request from the client side; safe to call more than once. */
@@ -36,8 +39,13 @@ function parseEventBlock(block: string): ServerSentEvent | undefined {
  * `afterEach` does), so no test waits on a stream that never ends.
  */
 export async function openEventStream(app: TestApp, query: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  return openEventStreamAt(`${app.url}/api/realtime${query}`, headers)
+}
+
+/** Opens any event stream of the app (a game's, for one) by its full URL, and reads it as above. */
+export async function openEventStreamAt(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const abort = new AbortController()
-  const response = await fetch(`${app.url}/api/realtime${query}`, { headers, signal: abort.signal })
+  const response = await fetch(url, { headers, signal: abort.signal })
   const events: ServerSentEvent[] = []
   let done = false
   // A promise that settles at the next change (data arrived, or the stream ended).
@@ -96,10 +104,10 @@ export async function openEventStream(app: TestApp, query: string, headers: Reco
     status: response.status,
     headers: response.headers,
     events,
-    async next(type, timeoutMs = 3000) {
+    async next(type, timeoutMs = 3000, matches) {
       return waitFor(
         () => {
-          const event = events.find((candidate) => candidate.event === type)
+          const event = events.find((candidate) => candidate.event === type && (!matches || matches(JSON.parse(candidate.data))))
           if (!event && done) throw new Error(`the stream ended without a "${type}" event; events: ${JSON.stringify(events)}`)
           return event
         },

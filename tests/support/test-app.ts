@@ -11,6 +11,7 @@ import type { DB, DialectName } from '#server/db/database'
 import { createMailer, type Mailer } from '#server/mail/mailer'
 import { type AccountEvents, MemoryAccountEvents } from '#server/events/account-events'
 import { PostgresAccountEvents } from '#server/events/postgres-account-events'
+import { type GameEvents, MemoryGameEvents, PostgresGameEvents } from '#server/events/game-events'
 import { buildUser } from './factories'
 import { DatabaseRateLimitStore, MemoryRateLimitStore, type RateLimitStore } from '#server/http/rate-limit'
 import { silentLogger } from '#server/logger'
@@ -31,7 +32,7 @@ export class TestClock implements Clock {
 
 export { decodeBody, linkToken }
 export { type ReceivedMail, startSmtpInbox } from './smtp-inbox'
-export { type EventStream, openEventStream, type ServerSentEvent } from './event-stream'
+export { type EventStream, openEventStream, openEventStreamAt, type ServerSentEvent } from './event-stream'
 
 export interface ApiResponse {
   status: number
@@ -118,17 +119,21 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
   const clock = new TestClock()
   // The stores a server on this dialect runs with (server/start.ts), so the suite covers them.
   let events: AccountEvents & { size: number; close?: () => Promise<void> } = new MemoryAccountEvents()
+  let gameEvents: GameEvents & { close?: () => Promise<void> } = new MemoryGameEvents()
   let rateLimitStore: RateLimitStore = new MemoryRateLimitStore()
   if (database.url) {
     const listening = new PostgresAccountEvents({ url: database.url, db, logger: silentLogger })
     await listening.start()
     events = listening
+    const games = new PostgresGameEvents({ url: database.url, db, logger: silentLogger })
+    await games.start()
+    gameEvents = games
     rateLimitStore = new DatabaseRateLimitStore(db)
   }
   const shutdown = new AbortController()
   // TEST_LOG_ERRORS=1 prints what the app logs as errors (a 500's cause); silent otherwise.
   const appLogger = process.env.TEST_LOG_ERRORS ? { ...silentLogger, error: console.error } : silentLogger
-  const app = createApp({ config, db, mailer, clock, events, rateLimitStore, logger: appLogger, shutdown: shutdown.signal, rendererDir })
+  const app = createApp({ config, db, mailer, clock, events, gameEvents, rateLimitStore, logger: appLogger, shutdown: shutdown.signal, rendererDir })
   const server = createHttpServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -166,6 +171,7 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
       mailer.close()
       await inbox.close()
       await events.close?.()
+      await gameEvents.close?.()
       await database.dispose()
       rmSync(dataDir, { recursive: true, force: true })
     },

@@ -90,11 +90,13 @@ export interface RequestOptions {
   /** Defaults to the signed-in user's token. */
   token?: string | null
   signal?: AbortSignal
+  /** Further headers (a live game's player token). */
+  headers?: Record<string, string>
 }
 
 /** The one way the renderer talks to the server: relative /api URLs, JSON in and out. */
 export async function apiRequest<T = void>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.token) }
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.token), ...options.headers }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await send(path, {
     method,

@@ -10,6 +10,7 @@ import * as m0008 from './0008_media'
 import * as m0009 from './0009_classes'
 import * as m0010 from './0010_stars_languages_copies'
 import * as m0011 from './0011_match_client_id'
+import * as m0012 from './0012_live_games'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_classes': m0009,
   '0010_stars_languages_copies': m0010,
   '0011_match_client_id': m0011,
+  '0012_live_games': m0012,
 }

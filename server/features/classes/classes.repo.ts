@@ -106,12 +106,13 @@ export async function listMembers(db: DB, classId: string): Promise<{ id: string
     .execute()
 }
 
-/** Assigns a set; assigning it again changes nothing. */
-export async function assignSet(db: DB, row: { class_id: string; set_id: string; assigned: string }): Promise<void> {
+/** Assigns a set; assigning it again changes nothing but the due date, when one (or null) is given. */
+export async function assignSet(db: DB, row: { class_id: string; set_id: string; assigned: string; due_at?: string | null }): Promise<void> {
+  const { due_at } = row
   await db
     .insertInto('class_sets')
-    .values(row)
-    .onConflict((oc) => oc.columns(['class_id', 'set_id']).doNothing())
+    .values({ ...row, due_at: due_at ?? null })
+    .onConflict((oc) => (due_at === undefined ? oc.columns(['class_id', 'set_id']).doNothing() : oc.columns(['class_id', 'set_id']).doUpdateSet({ due_at })))
     .execute()
 }
 

@@ -148,7 +148,7 @@ export function classesRoutes(deps: Deps): Router {
       method: 'POST',
       path: '/api/classes/:id/sets',
       auth: 'verified',
-      summary: "Assign one of the teacher's own sets to the class (again: no change); teacher only",
+      summary: "Assign one of the teacher's own sets to the class, with an optional due date (again: only the due date changes, when sent); teacher only",
       description: `${WHO} A set that is not the teacher's (even a public one) is 404. Students may then read and study it even while it is private, but not change it.`,
       body: classSchemas.assignSet,
       responses: { 201: { description: 'The assigned set', schema: 'StudySet' } },
@@ -156,7 +156,7 @@ export function classesRoutes(deps: Deps): Router {
     requireVerifiedUser(deps),
     async (ctx) => {
       ctx.status = 201
-      ctx.body = await classes.assignSet(deps, ctx.params.id ?? '', ctx.state.input.setId, ctx.state.auth)
+      ctx.body = await classes.assignSet(deps, ctx.params.id ?? '', ctx.state.input, ctx.state.auth)
     },
   )
 
@@ -184,7 +184,7 @@ export function classesRoutes(deps: Deps): Router {
       path: '/api/classes/:id/progress',
       auth: 'verified',
       summary: "Each student's progress on each assigned set; teacher only",
-      description: `${WHO} One item per student and assigned set; card counts by the mastery rule (80% mastered, 50% learning). dueToday counts the student's cards of the set due by the end of today (UTC), by the memory schedule. format=csv answers a CSV attachment named after the class.`,
+      description: `${WHO} One item per student and assigned set; studied counts the cards answered in any mode; card counts by the mastery rule (80% mastered, 50% learning); finishedByDue, with the set's due date, whether every card was answered by then. dueToday counts the student's cards of the set due by the end of today (UTC), by the memory schedule. format=csv answers a CSV attachment named after the class.`,
       query: classProgressQuerySchema,
       responses: {
         200: { description: 'The progress table, or the same as CSV', schema: 'ClassProgress', contentTypes: ['application/json', 'text/csv'] },

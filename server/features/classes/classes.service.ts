@@ -13,7 +13,7 @@ import { notFound, rateLimited } from '#server/http/errors'
 import { limitOffset, listResponse } from '#server/http/pagination'
 import { retryAfterSeconds } from '#server/http/rate-limit'
 import { toPublicUser } from '#server/features/accounts/account.service'
-import { dueTodayByUserAndSet } from '#server/features/memory/review.service'
+import { answerSpansOfUsers, dueTodayByUserAndSet } from '#server/features/memory/review.service'
 import { progressOfUsers } from '#server/features/study/study.service'
 import { contentDisposition, type ExportFile } from '#server/features/sets/import-export.service'
 import { assignableSet, setsOfClass } from '#server/features/sets/sets.service'
@@ -24,6 +24,7 @@ import { newJoinCode } from './join-code'
 
 type CreateClass = z.output<typeof classSchemas.createClass>
 type UpdateClass = z.output<typeof classSchemas.updateClass>
+type AssignSet = z.output<typeof classSchemas.assignSet>
 
 /** A class and the caller's role in it. */
 interface ClassAccess {
@@ -109,14 +110,21 @@ export async function deleteClass(deps: Deps, id: string, auth: AuthState): Prom
 }
 
 /**
- * Counts a join attempt as failed up front and gives it back when the code was right, as logins
- * do (login-limit.ts): only unknown codes add up, so guessing stops after a few tries per window
- * while a class of students joining from one address never trips it.
+ * Counts a join attempt (with a class's or a live game's code) as failed up front and gives it
+ * back when the code was right, as logins do (login-limit.ts): only unknown codes add up, so
+ * guessing stops after a few tries per window (RATE_LIMIT_CLASS_JOIN_FAILURES, counted apart per
+ * kind of code) while a class of students joining from one address never trips it.
  */
-async function beginJoinAttempt(deps: Deps, address: string): Promise<{ succeeded(): Promise<void> }> {
+/** The caller's role in a class (teacher or student); 404 to anyone else. */
+export async function roleInClass(deps: Pick<Deps, 'db'>, classId: string, auth: AuthState): Promise<ClassRole> {
+  const { role } = await requireClassRole(deps.db, await repo.findClassById(deps.db, classId), auth)
+  return role
+}
+
+export async function beginJoinAttempt(deps: Deps, kind: 'class' | 'game', address: string): Promise<{ succeeded(): Promise<void> }> {
   const { classJoinFailures: max, windowSeconds } = deps.config.rateLimits
   if (max === 0) return { succeeded: async () => {} }
-  const key = `class-join-failures:${address}`
+  const key = `${kind}-join-failures:${address}`
   const nowMs = deps.clock.now().getTime()
   const { count, resetAtMs } = await deps.rateLimitStore.hit(key, windowSeconds * 1000, nowMs)
   if (count > max) throw rateLimited(retryAfterSeconds(resetAtMs, nowMs))
@@ -125,7 +133,7 @@ async function beginJoinAttempt(deps: Deps, address: string): Promise<{ succeede
 
 /** Joins the class of the code as a student. Joining again, or one's own class, changes nothing. */
 export async function joinClass(deps: Deps, auth: AuthState, code: string, address: string): Promise<Classroom> {
-  const attempt = await beginJoinAttempt(deps, address)
+  const attempt = await beginJoinAttempt(deps, 'class', address)
   const found = await repo.findClassByCode(deps.db, code)
   if (!found) throw notFound(classMessages.codeUnknown)
   await attempt.succeeded()
@@ -150,11 +158,12 @@ export async function removeMember(deps: Deps, classId: string, userId: string, 
  * Assigns one of the teacher's own sets. Someone else's set is 404 even when public: a teacher
  * hands out only what they own. Assigning it again changes nothing.
  */
-export async function assignSet(deps: Deps, classId: string, setId: string, auth: AuthState): Promise<StudySet> {
+export async function assignSet(deps: Deps, classId: string, input: AssignSet, auth: AuthState): Promise<StudySet> {
+  const { setId, dueAt } = input
   return deps.db.transaction().execute(async (trx) => {
     await taughtClass(trx, classId, auth)
     const set = await assignableSet({ db: trx }, setId, auth)
-    await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString() })
+    await repo.assignSet(trx, { class_id: classId, set_id: setId, assigned: deps.clock.now().toISOString(), due_at: dueAt })
     return set
   })
 }
@@ -166,45 +175,81 @@ export async function unassignSet(deps: Deps, classId: string, setId: string, au
 
 const progressKey = (userId: string, setId: string) => `${userId}\u0000${setId}`
 
+/** What each student did with each card: answered at all (any mode), first and last. */
+interface CardSpan {
+  firstAt: string
+  lastAt: string
+}
+
+/**
+ * Per student and set, the cards answered in any mode: the review log's answers, and the mastery
+ * counts' rows for answers older than the log (their last answer stands for the first: a card
+ * counts as done by a due date only when surely answered by then).
+ */
+function answeredCards(spanRows: Awaited<ReturnType<typeof answerSpansOfUsers>>, progressRows: Awaited<ReturnType<typeof progressOfUsers>>) {
+  const spans = new Map<string, Map<string, CardSpan>>()
+  const add = (userId: string, setId: string, cardId: string, firstAt: string, lastAt: string) => {
+    const key = progressKey(userId, setId)
+    const cards = spans.get(key) ?? new Map<string, CardSpan>()
+    const known = cards.get(cardId)
+    cards.set(
+      cardId,
+      known ? { firstAt: firstAt < known.firstAt ? firstAt : known.firstAt, lastAt: lastAt > known.lastAt ? lastAt : known.lastAt } : { firstAt, lastAt },
+    )
+    spans.set(key, cards)
+  }
+  for (const row of spanRows) add(row.user_id, row.study_set_id, row.flashcard_id, String(row.first_at), String(row.last_at))
+  for (const row of progressRows) add(row.user_id, row.study_set_id, row.flashcard_id, row.last_reviewed, row.last_reviewed)
+  return spans
+}
+
 /**
  * One row per student and assigned set (students by username, sets as GET /api/classes/:id lists
- * them), with card counts by the spec's mastery rule. Only for the teacher.
+ * them): cards studied in any mode, card counts by the spec's mastery rule (from the modes that
+ * count toward it), and with a due date whether every card was answered by then. Only for the teacher.
  */
 export async function classProgress(deps: Deps, classId: string, auth: AuthState): Promise<ClassProgressResponse & { className: string }> {
   const { row } = await taughtClass(deps.db, classId, auth)
   const [members, sets] = await Promise.all([repo.listMembers(deps.db, classId), setsOfClass(deps, classId)])
   const userIds = members.map((member) => member.id)
   const setIds = sets.map((set) => set.id)
-  const [answers, dueRows] = await Promise.all([progressOfUsers(deps, userIds, setIds), dueTodayByUserAndSet(deps, userIds, setIds)])
+  const [answers, dueRows, spans] = await Promise.all([
+    progressOfUsers(deps, userIds, setIds),
+    dueTodayByUserAndSet(deps, userIds, setIds),
+    answerSpansOfUsers(deps, userIds, setIds),
+  ])
   const due = new Map(dueRows.map((row) => [progressKey(row.userId, row.setId), row.due]))
-  const totals = new Map<string, Omit<ClassProgressItem, 'userId' | 'username' | 'setId' | 'setTitle' | 'cardCount' | 'dueToday'>>()
+  const totals = new Map<string, { mastered: number; learning: number; needsReview: number }>()
   for (const answer of answers) {
     const key = progressKey(answer.user_id, answer.study_set_id)
-    const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+    const total = totals.get(key) ?? { mastered: 0, learning: 0, needsReview: 0 }
     const { status } = cardProgress(answer.study_set_id, answer.correct_count, answer.incorrect_count, answer.last_reviewed)
-    total.studied += 1
     if (status === 'mastered') total.mastered += 1
     else if (status === 'learning') total.learning += 1
     else total.needsReview += 1
-    if (total.lastStudied === null || answer.last_reviewed > total.lastStudied) total.lastStudied = answer.last_reviewed
     totals.set(key, total)
   }
+  const answered = answeredCards(spans, answers)
   const items = members.flatMap((member) =>
     sets.map((set): ClassProgressItem => {
       const key = progressKey(member.id, set.id)
-      const total = totals.get(key) ?? { studied: 0, mastered: 0, learning: 0, needsReview: 0, lastStudied: null }
+      const total = totals.get(key) ?? { mastered: 0, learning: 0, needsReview: 0 }
+      const cards = [...(answered.get(key)?.values() ?? [])]
+      const lastStudied = cards.reduce<string | null>((last, card) => (last === null || card.lastAt > last ? card.lastAt : last), null)
+      const doneByDue = set.dueAt === null ? 0 : cards.filter((card) => card.firstAt <= (set.dueAt as string)).length
       return {
         userId: member.id,
         username: member.username,
         setId: set.id,
         setTitle: set.title,
         cardCount: set.cardCount,
-        studied: total.studied,
+        studied: cards.length,
         mastered: total.mastered,
         learning: total.learning,
         needsReview: total.needsReview,
         dueToday: due.get(key) ?? 0,
-        lastStudied: total.lastStudied,
+        lastStudied,
+        finishedByDue: set.dueAt === null ? null : set.cardCount > 0 && doneByDue >= set.cardCount,
       }
     }),
   )
@@ -215,7 +260,7 @@ export async function classProgress(deps: Deps, classId: string, auth: AuthState
 export function progressCsv(className: string, items: ClassProgressItem[]): ExportFile {
   const body = Papa.unparse(
     {
-      fields: ['Student', 'Set', 'Cards', 'Studied', 'Mastered', 'Learning', 'Needs review', 'Due today', 'Last studied'],
+      fields: ['Student', 'Set', 'Cards', 'Studied', 'Mastered', 'Learning', 'Needs review', 'Due today', 'Last studied', 'Finished by due date'],
       data: items.map((item) => [
         item.username,
         item.setTitle,
@@ -226,6 +271,7 @@ export function progressCsv(className: string, items: ClassProgressItem[]): Expo
         item.needsReview,
         item.dueToday,
         item.lastStudied ?? '',
+        item.finishedByDue === null ? '' : item.finishedByDue ? 'yes' : 'no',
       ]),
     },
     { escapeFormulae: true, newline: '\r\n' },

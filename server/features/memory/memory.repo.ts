@@ -285,3 +285,18 @@ export async function countDueByUserAndSet(db: DB, userIds: string[], setIds: st
     .execute()
   return rows.map((row) => ({ userId: row.user_id, setId: row.study_set_id, due: Number(row.due) }))
 }
+
+/**
+ * Per user and card of these users and sets, the first and last answer in any mode (the review
+ * log holds every answer, Flashcards and Match included). A class's progress asks it.
+ */
+export async function listAnswerSpans(db: DB, userIds: string[], setIds: string[]) {
+  if (userIds.length === 0 || setIds.length === 0) return []
+  return db
+    .selectFrom('review_log')
+    .select((eb) => ['user_id', 'study_set_id', 'flashcard_id', eb.fn.min('answered_at').as('first_at'), eb.fn.max('answered_at').as('last_at')])
+    .where('user_id', 'in', userIds)
+    .where('study_set_id', 'in', setIds)
+    .groupBy(['user_id', 'study_set_id', 'flashcard_id'])
+    .execute()
+}

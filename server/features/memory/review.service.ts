@@ -37,6 +37,11 @@ export async function dueTodayByUserAndSet(deps: Pick<Deps, 'db' | 'clock'>, use
   return repo.countDueByUserAndSet(deps.db, userIds, setIds, endOfUtcDay(deps.clock.now()).toISOString())
 }
 
+/** Per user and card of these users and sets: the first and last answer in any mode. A class's progress asks it. */
+export function answerSpansOfUsers(deps: Pick<Deps, 'db'>, userIds: string[], setIds: string[]) {
+  return repo.listAnswerSpans(deps.db, userIds, setIds)
+}
+
 /** The header's count and the Review page's numbers: due now, due by the end of today, reviewed today. */
 export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummary> {
   const now = deps.clock.now()

@@ -1,16 +1,12 @@
-import { PassThrough } from 'node:stream'
 import Router from '@koa/router'
 import type { Deps } from '#server/deps'
 import { type Authenticated, requireUser, TOKEN_COOKIE } from '#server/access/auth'
+import { frame, startEventStream } from '#server/http/event-stream'
 import { route } from '#server/http/route'
 import type { AccountEvent } from '#server/events/account-events'
 
 /** Browsers' EventSource waits this long before reconnecting (docs/content-rules.md, 'Sessions and timing'). */
 const RECONNECT_DELAY_MS = 3000
-
-function frame(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
-}
 
 /**
  * GET /api/realtime: a server-sent event stream of the caller's own account (`user.updated`,
@@ -34,13 +30,7 @@ export function realtimeRoutes(deps: Deps): Router {
     requireUser(deps, { allowQueryOrCookie: true }),
     async (ctx) => {
       const { user, sessionId, tokenExpiresAt } = ctx.state.auth
-      const stream = new PassThrough()
-      ctx.req.socket.setTimeout(0)
-      ctx.req.socket.setNoDelay(true)
-      ctx.set({ 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
-      ctx.type = 'text/event-stream'
-      ctx.status = 200
-      ctx.body = stream
+      const stream = startEventStream(ctx)
 
       const close = () => {
         unsubscribe()

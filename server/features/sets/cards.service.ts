@@ -24,6 +24,11 @@ export async function listCards(deps: Deps, setId: string, auth: AuthState | und
 }
 
 /** These cards as the API shows them, by id (ids of cards that are gone are left out). */
+/** Every card of a set, in set order, as stored (no access check: the caller has made it). */
+export function allCardsOfSet(deps: Pick<Deps, 'db'>, setId: string) {
+  return repo.listAllCards(deps.db, setId)
+}
+
 export async function cardsByIds(deps: Pick<Deps, 'db'>, cardIds: string[]): Promise<Map<string, Flashcard>> {
   return new Map((await repo.findCardsWithImages(deps.db, cardIds)).map((card) => [card.id, toFlashcard(card)]))
 }

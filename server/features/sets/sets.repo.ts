@@ -27,9 +27,10 @@ export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner
 }
 
 /** The sets assigned to a class, most recently assigned first. */
-export async function listSetsOfClass(db: DB, classId: string): Promise<StudySetWithOwner[]> {
+export async function listSetsOfClass(db: DB, classId: string): Promise<(StudySetWithOwner & { due_at: string | null })[]> {
   return selectSetsWithOwner(db)
     .innerJoin('class_sets', 'class_sets.set_id', 'study_sets.id')
+    .select('class_sets.due_at')
     .where('class_sets.class_id', '=', classId)
     .orderBy('class_sets.assigned', 'desc')
     .orderBy('study_sets.id')

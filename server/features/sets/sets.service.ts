@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ListResponse, SetListQuery, StudySet } from '#shared/api/sets'
+import type { AssignedSet } from '#shared/api/classes'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
 import { limitOffset, listResponse } from '#server/http/pagination'
@@ -40,9 +41,9 @@ export async function assignableSet(deps: Pick<Deps, 'db'>, id: string, auth: Au
   return toStudySet(requireAssignableSet(await repo.findSetById(deps.db, id), auth))
 }
 
-/** The sets assigned to a class, most recently assigned first, as the API shows them. */
-export async function setsOfClass(deps: Pick<Deps, 'db'>, classId: string): Promise<StudySet[]> {
-  return (await repo.listSetsOfClass(deps.db, classId)).map(toStudySet)
+/** The sets assigned to a class, most recently assigned first, as the API shows them, with their due dates. */
+export async function setsOfClass(deps: Pick<Deps, 'db'>, classId: string): Promise<AssignedSet[]> {
+  return (await repo.listSetsOfClass(deps.db, classId)).map((row) => ({ ...toStudySet(row), dueAt: row.due_at }))
 }
 
 /**

@@ -120,7 +120,7 @@ export async function listProgressOf(db: DB, userIds: string[], setIds: string[]
   if (userIds.length === 0 || setIds.length === 0) return []
   return db
     .selectFrom('study_progress')
-    .select(['user_id', 'study_set_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
+    .select(['user_id', 'study_set_id', 'flashcard_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
     .where('user_id', 'in', userIds)
     .where('study_set_id', 'in', setIds)
     .execute()

@@ -4,6 +4,7 @@ import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'
+import { pendingJoin } from './pending-destination'
 import { signIn } from './useAuth'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
@@ -11,12 +12,13 @@ import { FormError } from '@/components/FormError'
 
 /**
  * Where to go once signed in: back to the page that sent the student here (a guard's
- * `state.from`, an in-app path only), else the dashboard.
+ * `state.from`, an in-app path only), else a class join link opened before signing up, else the
+ * dashboard.
  */
 export function afterLoginPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? (state as { from: unknown }).from : undefined
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login') || from.startsWith('/register'))
-    return '/dashboard'
+    return pendingJoin() ?? '/dashboard'
   return from
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
+import { pendingJoin } from './pending-destination'
 import { AuthCard } from '@/components/AuthCard'
 import { authApi } from './auth-api'
 import { useAuth } from './useAuth'
@@ -11,7 +12,7 @@ export function PendingVerification() {
   const [busy, setBusy] = useState(false)
 
   // Verifying in another tab updates the user through the realtime stream: go on to the app.
-  if (auth?.user.verified) return <Navigate to="/my-sets" replace />
+  if (auth?.user.verified) return <Navigate to={pendingJoin() ?? '/my-sets'} replace />
 
   const resend = async () => {
     const email = auth?.user.email

@@ -2,18 +2,22 @@ import { useId, useState } from 'react'
 import type { StudySet } from '#shared/api/sets'
 import { MAX_PAGE_SIZE } from '#shared/limits'
 import { setsApi } from '@/features/sets'
+import { dueAtFromDay } from './due-date'
 import { useLoad } from './useLoad'
 import styles from './Classes.module.css'
 
 interface AssignSetPickerProps {
   assigned: StudySet[]
   busy: boolean
-  onAssign: (setId: string) => void
+  /** The set, and its due date (an ISO time) when the teacher picked a day. */
+  onAssign: (setId: string, dueAt: string | undefined) => void
 }
 
 /** Picks one of the teacher's own sets (My Sets) not yet assigned to the class. */
 export function AssignSetPicker({ assigned, busy, onAssign }: AssignSetPickerProps) {
   const selectId = useId()
+  const dueId = useId()
+  const [day, setDay] = useState('')
   const { loaded } = useLoad((signal) => setsApi.listMine({ perPage: MAX_PAGE_SIZE }, signal), 'my-sets')
   const [chosen, setChosen] = useState('')
   const assignedIds = new Set(assigned.map((set) => set.id))
@@ -35,7 +39,9 @@ export function AssignSetPicker({ assigned, busy, onAssign }: AssignSetPickerPro
           </option>
         ))}
       </select>
-      <button type="button" className="button" disabled={busy || !value} onClick={() => onAssign(value)}>
+      <label htmlFor={dueId}>Due date (optional)</label>
+      <input id={dueId} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
+      <button type="button" className="button" disabled={busy || !value} onClick={() => onAssign(value, dueAtFromDay(day))}>
         Assign Set
       </button>
     </div>

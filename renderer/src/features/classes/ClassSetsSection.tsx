@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { dueLabel } from './due-date'
 import type { ClassroomDetail } from '#shared/api/classes'
 import { allClasses, classesApi } from './classes-api'
 import { useLoad } from './useLoad'
@@ -33,6 +34,7 @@ export function ClassSetsSection() {
                 <li key={set.id}>
                   <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
                   <span className="muted">{set.cardCount === 1 ? '1 card' : `${set.cardCount} cards`}</span>
+                  {set.dueAt && <span className={styles.due}>{dueLabel(set.dueAt)}</span>}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { forgetPendingJoin } from '@/features/auth'
 import { errorMessage } from '@/lib/api'
 import { classesApi } from './classes-api'
 import styles from './Classes.module.css'
@@ -16,6 +17,7 @@ export function JoinClass({ code }: { code: string }) {
   useEffect(() => {
     if (started.current) return
     started.current = true
+    forgetPendingJoin()
     classesApi
       .join({ code })
       .then((joined) => navigate(`/classes/${joined.id}`, { replace: true }))

@@ -108,6 +108,7 @@ function ProgressRow({ item }: { item: ClassProgressItem }) {
       <td className={styles.number}>{item.needsReview}</td>
       <td className={styles.number}>{item.dueToday}</td>
       <td>{item.lastStudied ? new Date(item.lastStudied).toLocaleString() : 'Never'}</td>
+      <td>{item.finishedByDue === null ? 'No due date' : item.finishedByDue ? 'Yes' : 'No'}</td>
     </tr>
   )
 }

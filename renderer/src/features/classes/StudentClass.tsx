@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import type { ClassroomDetail } from '#shared/api/classes'
-import type { StudySet } from '#shared/api/sets'
+import type { AssignedSet as AssignedSetShape, ClassroomDetail } from '#shared/api/classes'
+import { dueLabel } from './due-date'
 import { errorMessage } from '@/lib/api'
 import { classesApi } from './classes-api'
 import { summarizeOwnProgress } from './own-progress'
@@ -61,7 +61,7 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 }
 
 /** One assigned set with links to study it and the student's own counts (GET /api/sets/:id/progress). */
-function AssignedSet({ set }: { set: StudySet }) {
+function AssignedSet({ set }: { set: AssignedSetShape }) {
   const { loaded } = useLoad((signal) => classesApi.setProgress(set.id, signal), set.id)
   const own = loaded.state === 'ready' ? summarizeOwnProgress(loaded.data.items) : null
   return (
@@ -70,6 +70,7 @@ function AssignedSet({ set }: { set: StudySet }) {
         <h3>
           <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
         </h3>
+        {set.dueAt && <p className={styles.due}>{dueLabel(set.dueAt)}</p>}
         {own ? (
           <dl className={styles.stats}>
             <div>

@@ -6,7 +6,9 @@ import { useFlash } from '@/lib/useFlash'
 import { copyText } from './browser'
 import { classesApi } from './classes-api'
 import { studentCount } from './Classes'
+import { ClassGames } from '@/features/games'
 import { AssignSetPicker } from './AssignSetPicker'
+import { dueLabel } from './due-date'
 import { ProgressTable } from './ProgressTable'
 import { RenameClassDialog } from './RenameClassDialog'
 import styles from './Classes.module.css'
@@ -129,6 +131,7 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
             {detail.sets.map((set) => (
               <li key={set.id}>
                 <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
+                {set.dueAt && <span className={styles.due}>{dueLabel(set.dueAt)}</span>}
                 <button
                   type="button"
                   className="button button-secondary"
@@ -142,7 +145,7 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
             ))}
           </ul>
         )}
-        <AssignSetPicker assigned={detail.sets} busy={busy} onAssign={(setId) => void change(() => classesApi.assignSet(detail.id, { setId }))} />
+        <AssignSetPicker assigned={detail.sets} busy={busy} onAssign={(setId, dueAt) => void change(() => classesApi.assignSet(detail.id, { setId, dueAt }))} />
       </section>
 
       <section className={styles.panel} aria-labelledby="students-heading">
@@ -170,6 +173,8 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
       </section>
 
       <ProgressTable classId={detail.id} className={detail.name} round={progressRound} />
+
+      <ClassGames classId={detail.id} hasSets={detail.sets.length > 0} />
 
       <RenameClassDialog
         open={renaming}

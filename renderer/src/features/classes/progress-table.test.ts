@@ -15,6 +15,7 @@ function row(username: string, setTitle: string, values: Partial<ClassProgressIt
     needsReview: 0,
     dueToday: 0,
     lastStudied: null,
+    finishedByDue: null,
     ...values,
   }
 }

@@ -1,7 +1,7 @@
 import type { ClassProgressItem } from '#shared/api/classes'
 
 /** The columns of the class progress table, each sortable. */
-export type ProgressColumn = 'username' | 'setTitle' | 'studied' | 'mastered' | 'learning' | 'needsReview' | 'dueToday' | 'lastStudied'
+export type ProgressColumn = 'username' | 'setTitle' | 'studied' | 'mastered' | 'learning' | 'needsReview' | 'dueToday' | 'lastStudied' | 'finishedByDue'
 
 export type SortDirection = 'ascending' | 'descending'
 
@@ -19,7 +19,11 @@ export const PROGRESS_COLUMNS: ReadonlyArray<{ column: ProgressColumn; label: st
   { column: 'needsReview', label: 'Needs review' },
   { column: 'dueToday', label: 'Due today' },
   { column: 'lastStudied', label: 'Last studied' },
+  { column: 'finishedByDue', label: 'Done by due date' },
 ]
+
+/** No due date first, then not done, then done. */
+const doneRank = (done: boolean | null) => (done === null ? 0 : done ? 2 : 1)
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 
@@ -29,6 +33,8 @@ function compareOn(column: ProgressColumn, a: ClassProgressItem, b: ClassProgres
     case 'username':
     case 'setTitle':
       return collator.compare(a[column], b[column])
+    case 'finishedByDue':
+      return doneRank(a.finishedByDue) - doneRank(b.finishedByDue)
     case 'lastStudied':
       return (a.lastStudied ? Date.parse(a.lastStudied) : -Infinity) - (b.lastStudied ? Date.parse(b.lastStudied) : -Infinity) || 0
     default:

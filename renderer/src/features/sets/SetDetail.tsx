@@ -5,6 +5,7 @@ import { offlineMessages, setMessages } from '#shared/messages'
 import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
+import { StartGameLink } from '@/features/games'
 import {
   FlashcardView,
   isStarredOnly,
@@ -211,6 +212,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         )}
         <TagList tags={set.tags} />
         <SetReviewLink setId={set.id} />
+        {auth?.user.verified && <StartGameLink setId={set.id} />}
         <FormError message={actionError} />
       </header>
 

@@ -1,0 +1,22 @@
+import { beforeEach, expect, it } from 'vitest'
+import { forgetPendingJoin, pendingJoin, rememberPendingJoin } from './pending-destination'
+
+const store = new Map<string, string>()
+beforeEach(() => {
+  store.clear()
+  globalThis.localStorage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  } as Storage
+})
+
+it('keeps a join link for a week, and nothing else', () => {
+  rememberPendingJoin('/profile', 0)
+  expect(pendingJoin(0)).toBeUndefined()
+  rememberPendingJoin('/classes/join/ABCD2345', 1000)
+  expect(pendingJoin(2000)).toBe('/classes/join/ABCD2345')
+  expect(pendingJoin(1000 + 8 * 86_400_000)).toBeUndefined()
+  forgetPendingJoin()
+  expect(pendingJoin(2000)).toBeUndefined()
+})
