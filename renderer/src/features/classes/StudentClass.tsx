@@ -7,15 +7,18 @@ import { classesApi } from './classes-api'
 import { summarizeOwnProgress } from './own-progress'
 import { useLoad } from './useLoad'
 import styles from './Classes.module.css'
+import { useConfirm } from '@/components/ConfirmDialog'
 
 /** A student's class page: the assigned sets to study, their own progress on each, and leaving. */
 export function StudentClass({ detail }: { detail: ClassroomDetail }) {
   const navigate = useNavigate()
+  const [confirm, confirmDialog] = useConfirm()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
   const leave = async () => {
-    if (!window.confirm(`Leave ${detail.name}? Its private sets will no longer open for you.`)) return
+    if (!(await confirm({ title: 'Leave Class', message: `Leave ${detail.name}? Its private sets will no longer open for you.`, confirmLabel: 'Leave' })))
+      return
     setBusy(true)
     setError('')
     try {
@@ -29,6 +32,7 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 
   return (
     <div className={styles.page}>
+      {confirmDialog}
       <div className={styles.head}>
         <div>
           <h1>{detail.name}</h1>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { offlineMessages, setMessages } from '#shared/messages'
 import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
+import { useConfirm } from '@/components/ConfirmDialog'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import {
@@ -74,6 +75,7 @@ export function SetDetail({ setId: id }: { setId: string }) {
 }
 
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+  const [confirm, confirmDialog] = useConfirm()
   const auth = useAuth()
   const navigate = useNavigate()
   useDocumentTitle(set.title)
@@ -125,7 +127,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteSet = async () => {
-    if (!window.confirm(setMessages.deleteSetConfirm)) return
+    if (!(await confirm({ title: 'Delete Set', message: setMessages.deleteSetConfirm, confirmLabel: 'Delete', danger: true }))) return
     setActionError('')
     setBusy(true)
     try {
@@ -159,7 +161,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteCard = async (card: Flashcard) => {
-    if (!window.confirm(setMessages.deleteCardConfirm)) return
+    if (!(await confirm({ title: 'Delete Flashcard', message: setMessages.deleteCardConfirm, confirmLabel: 'Delete', danger: true }))) return
     setActionError('')
     try {
       await setsApi.removeCard(set.id, card.id)
@@ -171,6 +173,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
 
   return (
     <div className={styles.page}>
+      {confirmDialog}
       <Link to={isOwner ? '/my-sets' : '/public-sets'} className={styles.back}>
         <span aria-hidden="true">←</span> {isOwner ? 'Back to My Sets' : 'Back to Public Sets'}
       </Link>
