@@ -347,3 +347,15 @@ for (const theme of ['dark', 'light'] as const) {
     expect(widths).toEqual({ classes: true, teacher: true, student: true, mySets: true })
   })
 }
+
+test('a set opened from the class page goes back to the class (issue 32)', async ({ page, server }) => {
+  const { student, klass } = await classWithStudent(server)
+  await logIn(page, student)
+  await page.goto(`/classes/${klass.id}`)
+  await page.getByRole('link', { name: 'French Verbs', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'French Verbs' })).toBeVisible()
+  const back = page.getByRole('link', { name: 'Back to French 7B' })
+  await expect(back).toHaveAttribute('href', `/classes/${klass.id}`)
+  await back.click()
+  await expect(page).toHaveURL(new RegExp(`/classes/${klass.id}$`))
+})

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { ClassroomDetail } from '#shared/api/classes'
 import type { StudySet } from '#shared/api/sets'
 import { errorMessage } from '@/lib/api'
+import { backToState } from '@/features/sets'
 import { classesApi } from './classes-api'
 import { summarizeOwnProgress } from './own-progress'
 import { useLoad } from './useLoad'
@@ -55,7 +56,7 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
         ) : (
           <ul className={styles.list}>
             {detail.sets.map((set) => (
-              <AssignedSet key={set.id} set={set} />
+              <AssignedSet key={set.id} set={set} classPath={`/classes/${detail.id}`} className={detail.name} />
             ))}
           </ul>
         )}
@@ -65,14 +66,16 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 }
 
 /** One assigned set with links to study it and the student's own counts (GET /api/sets/:id/progress). */
-function AssignedSet({ set }: { set: StudySet }) {
+function AssignedSet({ set, classPath, className }: { set: StudySet; classPath: string; className: string }) {
   const { loaded } = useLoad((signal) => classesApi.setProgress(set.id, signal), set.id)
   const own = loaded.state === 'ready' ? summarizeOwnProgress(loaded.data.items) : null
   return (
     <li>
       <div>
         <h3>
-          <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
+          <Link to={`/study-sets/${set.id}`} state={backToState(classPath, className)}>
+            {set.title}
+          </Link>
         </h3>
         {own ? (
           <dl className={styles.stats}>

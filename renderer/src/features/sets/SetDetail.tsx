@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { offlineMessages, setMessages } from '#shared/messages'
 import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
 import { useConfirm } from '@/components/ConfirmDialog'
+import { setBackLink } from './back-link'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import {
@@ -76,6 +77,7 @@ export function SetDetail({ setId: id }: { setId: string }) {
 
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
   const [confirm, confirmDialog] = useConfirm()
+  const location = useLocation()
   const auth = useAuth()
   const navigate = useNavigate()
   useDocumentTitle(set.title)
@@ -174,8 +176,8 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   return (
     <div className={styles.page}>
       {confirmDialog}
-      <Link to={isOwner ? '/my-sets' : '/public-sets'} className={styles.back}>
-        <span aria-hidden="true">←</span> {isOwner ? 'Back to My Sets' : 'Back to Public Sets'}
+      <Link to={setBackLink(location.state, isOwner).path} className={styles.back}>
+        <span aria-hidden="true">←</span> {setBackLink(location.state, isOwner).label}
       </Link>
 
       <header className={styles.header}>
