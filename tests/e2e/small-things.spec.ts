@@ -62,3 +62,14 @@ test('deleting a card asks in the app’s own dialog, not the browser’s confir
   await expect(termsHeading(page, 1)).toBeVisible()
   expect(browserDialogs).toEqual([])
 })
+
+test('the landing page sells what exists: seven modes, Anki and Quizlet import, offline study, classes', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByText('learn them in seven study modes: Terms, Flashcards, Learn, Write, Match, Test and Review.', { exact: false })).toBeVisible()
+  await expect(page.getByText('import them from Anki and Quizlet', { exact: false })).toBeVisible()
+  const features = page.getByRole('region', { name: 'Features' })
+  await expect(features.getByRole('heading', { name: 'Study Offline' })).toBeVisible()
+  await expect(features.getByRole('heading', { name: 'Classes & Sharing' })).toBeVisible()
+  await expect(features.getByText('Anki package, a Quizlet export', { exact: false })).toBeVisible()
+  await expect(page.getByText('five study modes', { exact: false })).toHaveCount(0)
+})
