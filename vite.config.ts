@@ -41,7 +41,7 @@ export default defineConfig({
         id: '/',
         name: 'Cardwise',
         short_name: 'Cardwise',
-        description: 'Make flashcard study sets, share them and study them in five modes.',
+        description: 'Make flashcard study sets, share them and study them in seven modes, offline too.',
         lang: 'en',
         start_url: '/',
         scope: '/',

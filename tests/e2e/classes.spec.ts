@@ -417,3 +417,15 @@ test('a due date: the teacher sets it, the student sees it, and the table says w
     .poll(async () => (await progressRows(page))[0]?.filter((_, column) => column === 2 || column === 3 || column === 8))
     .toEqual(['4 / 4', '0', 'Yes'])
 })
+
+test('a set opened from the class page goes back to the class (issue 32)', async ({ page, server }) => {
+  const { student, klass } = await classWithStudent(server)
+  await logIn(page, student)
+  await page.goto(`/classes/${klass.id}`)
+  await page.getByRole('link', { name: 'French Verbs', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'French Verbs' })).toBeVisible()
+  const back = page.getByRole('link', { name: 'Back to French 7B' })
+  await expect(back).toHaveAttribute('href', `/classes/${klass.id}`)
+  await back.click()
+  await expect(page).toHaveURL(new RegExp(`/classes/${klass.id}$`))
+})

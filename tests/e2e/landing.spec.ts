@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, logIn, registerAccount, test } from './fixtures'
 
-const FEATURES = ['Create & Organize', 'Multiple Study Modes', 'Import & Export', 'Share & Collaborate', 'Dark Mode', 'Mobile Friendly']
+const FEATURES = ['Create & Organize', 'Multiple Study Modes', 'Import & Export', 'Classes & Sharing', 'Study Offline', 'Mobile Friendly']
 const STEPS = ['Create your study sets', 'Choose a study mode', 'Track your progress']
 const QUESTIONS: { question: string; answerExcerpt: string }[] = [
   { question: 'Is Cardwise free to use?', answerExcerpt: 'Every account is free' },

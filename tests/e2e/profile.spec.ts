@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiCall, apiLogIn, expect, expectLoginRefused, logIn, registerAccount, signedInContext, test, type TestAccount, waitForRealtime } from './fixtures'
+import { acceptNextDialog } from './set-helpers'
 
 const NEW_PASSWORD = 'fresh and different'
 
@@ -126,13 +127,9 @@ test("deleting the account shows the modal in the same user's other browser", as
   try {
     await openProfile(page, account)
     await page.getByLabel('Current Password', { exact: true }).fill(account.password)
-    let confirmText = ''
-    page.once('dialog', (dialog) => {
-      confirmText = dialog.message()
-      void dialog.accept()
-    })
+    const confirmed = acceptNextDialog(page)
     await page.getByRole('button', { name: 'Delete Account' }).click()
-    await expect.poll(() => confirmText).toContain('Are you sure')
+    expect(await confirmed).toContain('Are you sure')
 
     const modal = sessionModal(other.page)
     await expect(modal).toContainText('Your account has been deleted.')

@@ -91,14 +91,41 @@ export function tagToggle(page: Page, tag: string): Locator {
 }
 
 /**
- * Accepts the next browser dialog (confirm or alert) and resolves with its message. Start it
- * before the click that opens the dialog.
+ * Accepts the next browser dialog (an alert, such as Copy Link's) and resolves with its message.
+ * Start it before the click that opens the dialog.
  */
-export function acceptNextDialog(page: Page): Promise<string> {
+export function acceptNextAlert(page: Page): Promise<string> {
   return new Promise((resolve) => {
     page.once('dialog', (dialog) => {
       const message = dialog.message()
       void dialog.accept().then(() => resolve(message))
     })
   })
+}
+
+/** The app's confirmation dialog (components/ConfirmDialog: an alert dialog, never the browser's confirm). */
+export function confirmDialog(page: Page): Locator {
+  return page.getByRole('alertdialog')
+}
+
+/**
+ * Goes ahead in the next confirmation dialog (its action button, not Cancel or Close) and resolves
+ * with its message. Start it before the click that opens the dialog.
+ */
+export async function acceptNextDialog(page: Page): Promise<string> {
+  const dialog = confirmDialog(page)
+  await expect(dialog).toBeVisible()
+  const message = ((await dialog.locator('p').first().textContent()) ?? '').trim()
+  await dialog
+    .getByRole('button')
+    .filter({ hasNotText: /^(Cancel|×)$/ })
+    .click()
+  await expect(dialog).toBeHidden()
+  return message
+}
+
+/** Cancels the confirmation dialog on show. */
+export async function cancelDialog(page: Page): Promise<void> {
+  await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirmDialog(page)).toBeHidden()
 }

@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright'
+import { setMessages } from '#shared/messages'
 import { expect, test } from './fixtures'
+import { addCards, cancelDialog, confirmDialog, createSet, newOwner, openSetAsOwner, termsHeading } from './set-helpers'
 
 /** Smaller findings of the product walk (issue 32). */
 
@@ -31,4 +34,42 @@ test.describe('on a system that prefers light', () => {
     await page.emulateMedia({ colorScheme: 'light' })
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   })
+})
+
+test('deleting a card asks in the app’s own dialog, not the browser’s confirm; Cancel keeps it, Delete removes it', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const set = await createSet(server, owner, { title: 'Confirm Me' })
+  await addCards(server, owner, set.id, [
+    ['one', 'uno'],
+    ['two', 'dos'],
+  ])
+  const browserDialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await openSetAsOwner(page, owner, set)
+  await page.getByRole('button', { name: 'Delete flashcard one' }).click()
+  const dialog = confirmDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Delete Flashcard' })).toBeVisible()
+  await expect(dialog).toContainText(setMessages.deleteCardConfirm)
+  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([])
+  await cancelDialog(page)
+  await expect(termsHeading(page, 2)).toBeVisible()
+  await page.getByRole('button', { name: 'Delete flashcard one' }).click()
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(termsHeading(page, 1)).toBeVisible()
+  expect(browserDialogs).toEqual([])
+})
+
+test('the landing page sells what exists: seven modes, Anki and Quizlet import, offline study, classes', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByText('learn them in seven study modes: Terms, Flashcards, Learn, Write, Match, Test and Review.', { exact: false })).toBeVisible()
+  await expect(page.getByText('import them from Anki and Quizlet', { exact: false })).toBeVisible()
+  const features = page.getByRole('region', { name: 'Features' })
+  await expect(features.getByRole('heading', { name: 'Study Offline' })).toBeVisible()
+  await expect(features.getByRole('heading', { name: 'Classes & Sharing' })).toBeVisible()
+  await expect(features.getByText('Anki package, a Quizlet export', { exact: false })).toBeVisible()
+  await expect(page.getByText('five study modes', { exact: false })).toHaveCount(0)
 })

@@ -3,19 +3,23 @@ import { Link, useNavigate } from 'react-router-dom'
 import type { AssignedSet as AssignedSetShape, ClassroomDetail } from '#shared/api/classes'
 import { dueLabel } from './due-date'
 import { errorMessage } from '@/lib/api'
+import { backToState } from '@/features/sets'
 import { classesApi } from './classes-api'
 import { summarizeOwnProgress } from './own-progress'
 import { useLoad } from './useLoad'
 import styles from './Classes.module.css'
+import { useConfirm } from '@/components/ConfirmDialog'
 
 /** A student's class page: the assigned sets to study, their own progress on each, and leaving. */
 export function StudentClass({ detail }: { detail: ClassroomDetail }) {
   const navigate = useNavigate()
+  const [confirm, confirmDialog] = useConfirm()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
   const leave = async () => {
-    if (!window.confirm(`Leave ${detail.name}? Its private sets will no longer open for you.`)) return
+    if (!(await confirm({ title: 'Leave Class', message: `Leave ${detail.name}? Its private sets will no longer open for you.`, confirmLabel: 'Leave' })))
+      return
     setBusy(true)
     setError('')
     try {
@@ -29,6 +33,7 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 
   return (
     <div className={styles.page}>
+      {confirmDialog}
       <div className={styles.head}>
         <div>
           <h1>{detail.name}</h1>
@@ -51,7 +56,7 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
         ) : (
           <ul className={styles.list}>
             {detail.sets.map((set) => (
-              <AssignedSet key={set.id} set={set} />
+              <AssignedSet key={set.id} set={set} classPath={`/classes/${detail.id}`} className={detail.name} />
             ))}
           </ul>
         )}
@@ -61,14 +66,16 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 }
 
 /** One assigned set with links to study it and the student's own counts (GET /api/sets/:id/progress). */
-function AssignedSet({ set }: { set: AssignedSetShape }) {
+function AssignedSet({ set, classPath, className }: { set: AssignedSetShape; classPath: string; className: string }) {
   const { loaded } = useLoad((signal) => classesApi.setProgress(set.id, signal), set.id)
   const own = loaded.state === 'ready' ? summarizeOwnProgress(loaded.data.items) : null
   return (
     <li>
       <div>
         <h3>
-          <Link to={`/study-sets/${set.id}`}>{set.title}</Link>
+          <Link to={`/study-sets/${set.id}`} state={backToState(classPath, className)}>
+            {set.title}
+          </Link>
         </h3>
         {set.dueAt && <p className={styles.due}>{dueLabel(set.dueAt)}</p>}
         {own ? (

@@ -12,6 +12,7 @@ import { dueLabel } from './due-date'
 import { ProgressTable } from './ProgressTable'
 import { RenameClassDialog } from './RenameClassDialog'
 import styles from './Classes.module.css'
+import { useConfirm } from '@/components/ConfirmDialog'
 
 interface TeacherClassProps {
   detail: ClassroomDetail
@@ -22,6 +23,7 @@ interface TeacherClassProps {
 /** The teacher's class page: join code and link, settings, assigned sets, students and their progress. */
 export function TeacherClass({ detail, reload }: TeacherClassProps) {
   const navigate = useNavigate()
+  const [confirm, confirmDialog] = useConfirm()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const [copied, flashCopied] = useFlash(3000)
@@ -50,31 +52,35 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
     flashCopied((await copyText(text)) ? `${what} copied.` : `${what} could not be copied: select it and copy it by hand.`)
   }
 
-  const regenerate = () => {
-    if (!window.confirm('Give the class a new join code? The old code and link stop working.')) return
+  const regenerate = async () => {
+    if (!(await confirm({ title: 'New Join Code', message: 'Give the class a new join code? The old code and link stop working.', confirmLabel: 'New Code' })))
+      return
     void change(() => classesApi.update(detail.id, { regenerateCode: true }))
   }
 
-  const deleteClass = () => {
-    if (!window.confirm(`Delete ${detail.name}? Its students lose access to its private sets. The sets themselves are kept.`)) return
+  const deleteClass = async () => {
+    const message = `Delete ${detail.name}? Its students lose access to its private sets. The sets themselves are kept.`
+    if (!(await confirm({ title: 'Delete Class', message, confirmLabel: 'Delete', danger: true }))) return
     void change(
       () => classesApi.remove(detail.id),
       () => navigate('/classes'),
     )
   }
 
-  const removeStudent = (userId: string, username: string) => {
-    if (!window.confirm(`Remove ${username} from ${detail.name}?`)) return
+  const removeStudent = async (userId: string, username: string) => {
+    if (!(await confirm({ title: 'Remove Student', message: `Remove ${username} from ${detail.name}?`, confirmLabel: 'Remove', danger: true }))) return
     void change(() => classesApi.removeMember(detail.id, userId))
   }
 
-  const removeSet = (setId: string, title: string) => {
-    if (!window.confirm(`Remove ${title} from ${detail.name}? Students keep their answers but can no longer open it if it is private.`)) return
+  const removeSet = async (setId: string, title: string) => {
+    const message = `Remove ${title} from ${detail.name}? Students keep their answers but can no longer open it if it is private.`
+    if (!(await confirm({ title: 'Remove Set', message, confirmLabel: 'Remove', danger: true }))) return
     void change(() => classesApi.unassignSet(detail.id, setId))
   }
 
   return (
     <div className={styles.page}>
+      {confirmDialog}
       <div className={styles.head}>
         <div>
           <h1>{detail.name}</h1>

@@ -17,22 +17,22 @@ const FEATURES: Feature[] = [
   {
     title: 'Multiple Study Modes',
     icon: 'modes',
-    text: 'Read the Terms list, flip Flashcards, quiz yourself in Learn, race the clock in Match, or type every answer in Write.',
+    text: 'Read the Terms list, flip Flashcards, quiz yourself in Learn, type answers in Write, race the clock in Match, take a Test, and Review the cards that are due, scheduled by FSRS.',
   },
   {
     title: 'Import & Export',
     icon: 'transfer',
-    text: 'Bring in up to 500 cards at once from a JSON or CSV file, and export any of your sets to JSON or CSV whenever you like.',
+    text: 'Bring in an Anki package, a Quizlet export, a CSV or JSON file or pasted text, and export any of your sets to JSON or CSV whenever you like.',
   },
   {
-    title: 'Share & Collaborate',
+    title: 'Classes & Sharing',
     icon: 'share',
-    text: 'Make a set public to list it in Public Sets, or send its link to classmates so the whole group studies from the same cards.',
+    text: 'Teachers share sets with a class and follow each student’s progress; students join with a code. Any set can also be made public.',
   },
   {
-    title: 'Dark Mode',
+    title: 'Study Offline',
     icon: 'moon',
-    text: 'Dark by default and easy on the eyes during late-night revision. Prefer light? One click switches, and Cardwise remembers.',
+    text: 'The sets you open stay on your device: study them with no connection, and your answers sync when you are back online.',
   },
   {
     title: 'Mobile Friendly',

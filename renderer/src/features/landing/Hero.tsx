@@ -12,7 +12,8 @@ export function Hero({ username }: { username?: string }) {
           Study smarter with Cardwise
         </h1>
         <p className={styles.lead}>
-          Make flashcard sets, share them with classmates, and learn them in five study modes: Terms, Flashcards, Learn, Match and Write.
+          Make flashcard sets or import them from Anki and Quizlet, study them with your class, and learn them in seven study modes: Terms, Flashcards, Learn,
+          Write, Match, Test and Review.
         </p>
         <p className={styles.platforms}>In your browser, installed on your phone, or as a desktop app.</p>
         {signedIn && <p className={styles.welcome}>Welcome back, {username}!</p>}

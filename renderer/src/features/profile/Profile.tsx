@@ -12,10 +12,12 @@ import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import styles from './Profile.module.css'
 import { FormError } from '@/components/FormError'
+import { useConfirm } from '@/components/ConfirmDialog'
 
 export function Profile() {
   const auth = useAuth()
   const navigate = useNavigate()
+  const [confirm, confirmDialog] = useConfirm()
   const [success, setSuccess] = useState<string | null>(null)
 
   const emailForm = useSchemaForm({
@@ -72,9 +74,16 @@ export function Profile() {
         deleteForm.setError(messages.passwordRequired)
         return false
       }
-      return window.confirm('Are you sure you want to delete your account? All your study sets will be deleted too.')
+      return true
     },
     send: async ({ password }) => {
+      const sure = await confirm({
+        title: 'Delete Account',
+        message: 'Are you sure you want to delete your account? All your study sets will be deleted too.',
+        confirmLabel: 'Yes, delete my account',
+        danger: true,
+      })
+      if (!sure) return
       await ownAccountChange(async () => {
         await authApi.deleteAccount(password)
         forgetSession()
@@ -96,6 +105,7 @@ export function Profile() {
 
   return (
     <div className={styles.page}>
+      {confirmDialog}
       <h1>Profile</h1>
 
       <section className={styles.section} aria-labelledby="account-heading">

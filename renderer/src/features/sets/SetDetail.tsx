@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { offlineMessages, setMessages } from '#shared/messages'
 import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
+import { useConfirm } from '@/components/ConfirmDialog'
+import { setBackLink } from './back-link'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import { StartGameLink } from '@/features/games'
@@ -75,6 +77,8 @@ export function SetDetail({ setId: id }: { setId: string }) {
 }
 
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+  const [confirm, confirmDialog] = useConfirm()
+  const location = useLocation()
   const auth = useAuth()
   const navigate = useNavigate()
   useDocumentTitle(set.title)
@@ -126,7 +130,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteSet = async () => {
-    if (!window.confirm(setMessages.deleteSetConfirm)) return
+    if (!(await confirm({ title: 'Delete Set', message: setMessages.deleteSetConfirm, confirmLabel: 'Delete', danger: true }))) return
     setActionError('')
     setBusy(true)
     try {
@@ -160,7 +164,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteCard = async (card: Flashcard) => {
-    if (!window.confirm(setMessages.deleteCardConfirm)) return
+    if (!(await confirm({ title: 'Delete Flashcard', message: setMessages.deleteCardConfirm, confirmLabel: 'Delete', danger: true }))) return
     setActionError('')
     try {
       await setsApi.removeCard(set.id, card.id)
@@ -172,8 +176,9 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
 
   return (
     <div className={styles.page}>
-      <Link to={isOwner ? '/my-sets' : '/public-sets'} className={styles.back}>
-        <span aria-hidden="true">←</span> {isOwner ? 'Back to My Sets' : 'Back to Public Sets'}
+      {confirmDialog}
+      <Link to={setBackLink(location.state, isOwner).path} className={styles.back}>
+        <span aria-hidden="true">←</span> {setBackLink(location.state, isOwner).label}
       </Link>
 
       <header className={styles.header}>

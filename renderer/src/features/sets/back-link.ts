@@ -1,0 +1,24 @@
+/**
+ * Where the set page's back link goes: to the page that opened the set when it said so (a class
+ * page passes `{ backTo: { path, label } }` as the link's state), else My Sets for the owner and
+ * Public Sets for anyone else. Only an in-app path is taken from the state.
+ */
+export interface BackLink {
+  path: string
+  label: string
+}
+
+export function setBackLink(state: unknown, isOwner: boolean): BackLink {
+  const backTo = typeof state === 'object' && state !== null && 'backTo' in state ? (state as { backTo: unknown }).backTo : undefined
+  if (typeof backTo === 'object' && backTo !== null) {
+    const { path, label } = backTo as { path?: unknown; label?: unknown }
+    if (typeof path === 'string' && typeof label === 'string' && path.startsWith('/') && !path.startsWith('//') && label.trim())
+      return { path, label: `Back to ${label}` }
+  }
+  return isOwner ? { path: '/my-sets', label: 'Back to My Sets' } : { path: '/public-sets', label: 'Back to Public Sets' }
+}
+
+/** The link state a class page gives its set links, so the set's back link returns to the class. */
+export function backToState(path: string, label: string): { backTo: BackLink } {
+  return { backTo: { path, label } }
+}
