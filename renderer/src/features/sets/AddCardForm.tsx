@@ -36,6 +36,7 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
             onImageChange={form.setValue}
             onUploading={setUploading}
             termRef={termRef}
+            onCardDone={() => void form.submit()}
           />
         </div>
         <FormError message={form.error} />

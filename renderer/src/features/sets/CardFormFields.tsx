@@ -1,8 +1,8 @@
-import type { Ref } from 'react'
+import type { KeyboardEvent, Ref } from 'react'
 import type { FieldErrors } from '#shared/api/errors'
 import type { CardImage } from '#shared/api/media'
 import { SET_LIMITS } from '#shared/limits'
-import { CardPictureField } from './CardPictureField'
+import { useCardPicture } from './CardPictureField'
 import type { CardFormValues } from './useSetForm'
 import { Field, TextAreaField } from '@/components/Field'
 
@@ -13,19 +13,47 @@ interface CardFormFieldsProps {
   onImageChange: (name: 'termImage' | 'definitionImage', image: CardImage | null) => void
   onUploading?: (uploading: boolean) => void
   termRef?: Ref<HTMLInputElement>
+  /**
+   * Tab out of a complete card's Definition (both sides have text or a picture): the card is done
+   * and the next card's Term comes next (the add form saves it and puts the focus back on Term).
+   */
+  onCardDone?: () => void
 }
 
-/** Term and definition, each with its picture: a side needs text or a picture. */
-export function CardFormFields({ values, fields, onChange, onImageChange, onUploading, termRef }: CardFormFieldsProps) {
+/** A side has text or a picture. */
+const filled = (text: string, image: CardImage | null) => text.trim() !== '' || image !== null
+
+/**
+ * Term and definition, each with its picture: a side needs text or a picture. The two text fields
+ * come first and the picture controls after them, so Tab goes Term -> Definition (-> the next
+ * card's Term in the add form) and the pictures are still reached by Tab after the definition.
+ */
+export function CardFormFields({ values, fields, onChange, onImageChange, onUploading, termRef, onCardDone }: CardFormFieldsProps) {
+  const termPicture = useCardPicture({
+    side: 'Term',
+    image: values.termImage,
+    text: values.term,
+    onChange: (image) => onImageChange('termImage', image),
+    onUploading,
+  })
+  const definitionPicture = useCardPicture({
+    side: 'Definition',
+    image: values.definitionImage,
+    text: values.definition,
+    onChange: (image) => onImageChange('definitionImage', image),
+    onUploading,
+  })
+
+  const onDefinitionKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!onCardDone || event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return
+    if (!filled(values.term, values.termImage) || !filled(values.definition, values.definitionImage)) return
+    event.preventDefault()
+    onCardDone()
+  }
+
   return (
     <>
-      <CardPictureField
-        side="Term"
-        image={values.termImage}
-        text={values.term}
-        onChange={(image) => onImageChange('termImage', image)}
-        onUploading={onUploading}
-      >
+      <div {...termPicture.dropTarget}>
         <Field
           ref={termRef}
           label="Term"
@@ -36,24 +64,21 @@ export function CardFormFields({ values, fields, onChange, onImageChange, onUplo
           maxLength={SET_LIMITS.term}
           hint="Text, a picture, or both."
         />
-      </CardPictureField>
-      <CardPictureField
-        side="Definition"
-        image={values.definitionImage}
-        text={values.definition}
-        onChange={(image) => onImageChange('definitionImage', image)}
-        onUploading={onUploading}
-      >
+      </div>
+      <div {...definitionPicture.dropTarget}>
         <TextAreaField
           label="Definition"
           name="definition"
           value={values.definition}
           onChange={(e) => onChange('definition', e.target.value)}
+          onKeyDown={onDefinitionKeyDown}
           error={fields.definition ?? fields.definitionImage}
           maxLength={SET_LIMITS.definition}
           hint="Text, a picture, or both."
         />
-      </CardPictureField>
+      </div>
+      {termPicture.controls}
+      {definitionPicture.controls}
     </>
   )
 }

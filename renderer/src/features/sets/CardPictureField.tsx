@@ -1,11 +1,11 @@
-import { type ClipboardEvent, type DragEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type ClipboardEvent, type DragEvent, type HTMLAttributes, type ReactNode, useId, useRef, useState } from 'react'
 import type { CardImage as CardImageData } from '#shared/api/media'
 import styles from './CardPictureField.module.css'
 import { firstImageFile, uploadPicture } from './picture'
 import { CardImage } from '@/components/CardImage'
 import { errorMessage } from '@/lib/api'
 
-interface CardPictureFieldProps {
+interface CardPictureOptions {
   /** 'Term' or 'Definition'. */
   side: string
   image: CardImageData | null
@@ -13,16 +13,22 @@ interface CardPictureFieldProps {
   /** The side's text, for the preview's alt text. */
   text: string
   onUploading?: (uploading: boolean) => void
-  /** The side's text field: pasting a picture into it adds the picture. */
-  children: ReactNode
+}
+
+export interface CardPicture {
+  /** Props for an element that takes a dropped or pasted picture (the side's text field, its picture area). */
+  dropTarget: HTMLAttributes<HTMLDivElement>
+  /** The picture's preview, Add/Replace and Remove, its upload status and error. */
+  controls: ReactNode
 }
 
 /**
- * One side of the card form: its text field and its picture. A picture comes from the file
- * chooser, a drop on the side, or a paste into it; it is scaled down and uploaded at once and
- * shown as a preview, with Replace and Remove. A refusal shows the server's message.
+ * One side's picture: it comes from the file chooser, a drop on the side, or a paste into its text
+ * field; it is scaled down and uploaded at once and shown as a preview, with Replace and Remove. A
+ * refusal shows the server's message. The text field and the picture controls are placed apart
+ * (CardFormFields) so that Tab goes Term -> Definition without stopping at the picture buttons.
  */
-export function CardPictureField({ side, image, onChange, text, onUploading, children }: CardPictureFieldProps) {
+export function useCardPicture({ side, image, onChange, text, onUploading }: CardPictureOptions): CardPicture {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
@@ -47,33 +53,29 @@ export function CardPictureField({ side, image, onChange, text, onUploading, chi
     }
   }
 
-  const onPaste = (event: ClipboardEvent) => {
-    const file = firstImageFile(event.clipboardData.files)
-    if (!file) return
-    event.preventDefault()
-    void add(file)
-  }
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setDragging(false)
-    void add(firstImageFile(event.dataTransfer.files))
-  }
-  const onDragOver = (event: DragEvent) => {
-    if (![...event.dataTransfer.types].includes('Files')) return
-    event.preventDefault()
-    setDragging(true)
+  const dropTarget: HTMLAttributes<HTMLDivElement> = {
+    className: `${styles.side} ${dragging ? styles.dragging : ''}`,
+    onPaste: (event: ClipboardEvent) => {
+      const file = firstImageFile(event.clipboardData.files)
+      if (!file) return
+      event.preventDefault()
+      void add(file)
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(false)
+      void add(firstImageFile(event.dataTransfer.files))
+    },
+    onDragOver: (event: DragEvent) => {
+      if (![...event.dataTransfer.types].includes('Files')) return
+      event.preventDefault()
+      setDragging(true)
+    },
+    onDragLeave: () => setDragging(false),
   }
 
-  return (
-    <div
-      className={`${styles.side} ${dragging ? styles.dragging : ''}`}
-      onPaste={onPaste}
-      onDrop={onDrop}
-      onDragOver={onDragOver}
-      onDragLeave={() => setDragging(false)}
-      data-testid={`${lower}-side`}
-    >
-      {children}
+  const controls = (
+    <div {...dropTarget} data-testid={`${lower}-side`}>
       {image && (
         <div className={styles.preview}>
           <CardImage image={image} text={text} position={0} alt={text.trim() ? `Picture for ${text.trim()}` : `The ${lower} picture`} />
@@ -98,7 +100,7 @@ export function CardPictureField({ side, image, onChange, text, onUploading, chi
             Remove picture
           </button>
         )}
-        <small className="muted">{uploading ? 'Uploading picture...' : 'or drop or paste one here'}</small>
+        <small className="muted">{uploading ? 'Uploading picture...' : `or drop or paste a ${lower} picture here`}</small>
       </div>
       <p className={styles.status} role="status">
         {uploading ? `Uploading the ${lower} picture...` : ''}
@@ -110,4 +112,6 @@ export function CardPictureField({ side, image, onChange, text, onUploading, chi
       )}
     </div>
   )
+
+  return { dropTarget, controls }
 }
