@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages'
 import { axeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, ownerTermRows } from './set-helpers'
@@ -48,4 +49,29 @@ test('in the card editor Tab goes Term -> Definition -> the next card’s Term; 
   await dialog.getByLabel('Term', { exact: true }).focus()
   await page.keyboard.press('Tab')
   await expect(dialog.getByLabel('Definition', { exact: true })).toBeFocused()
+})
+
+test('register: submitted empty, every field says what it needs at once, and nothing is sent', async ({ page }) => {
+  let sent = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/register')) sent += 1
+  })
+  await page.goto('/register')
+  await page.getByRole('button', { name: 'Register' }).click()
+  const username = page.getByLabel('Username')
+  const email = page.getByLabel('Email')
+  const password = page.getByLabel('Password')
+  await expect(username).toHaveAccessibleDescription(messages.usernameRequired)
+  await expect(email).toHaveAccessibleDescription(messages.emailRequired)
+  await expect(password).toHaveAccessibleDescription(new RegExp(messages.passwordRequired.replace('.', '\\.')))
+  for (const field of [username, email, password]) await expect(field).toHaveAttribute('aria-invalid', 'true')
+
+  // A short password still shows its tooltip, and the empty fields beside it are flagged too.
+  await password.fill('seven77')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await expect(page.getByText(messages.passwordTooShort, { exact: true })).toBeVisible()
+  await expect(username).toHaveAccessibleDescription(messages.usernameRequired)
+  await expect(email).toHaveAccessibleDescription(messages.emailRequired)
+  expect(await axeViolations(page)).toEqual([])
+  expect(sent).toBe(0)
 })

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { registerSchema } from '#shared/api/auth'
+import { z } from 'zod'
+import { emailSchema, registerSchema, usernameSchema } from '#shared/api/auth'
+import { fieldErrors } from '#shared/api/validation'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOOLTIP_MS } from '#shared/limits'
 import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
@@ -10,16 +12,22 @@ import { useFlash } from '@/lib/useFlash'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { authApi } from './auth-api'
 
+/** The register form's fields besides the password, checked beside a too-short password. */
+const otherFieldsSchema = z.object({ username: usernameSchema, email: emailSchema })
+
 export function RegisterForm() {
   const [registered, setRegistered] = useState<{ email: string; verified: boolean } | null>(null)
   const [passwordTooltip, flashPasswordTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
   const form = useSchemaForm({
     schema: registerSchema,
     initial: { username: '', email: '', password: '' },
-    // Spec: a short password shows 'Password too short' for 3 s, before any other check.
-    before: ({ password }) => {
-      if (password.length >= PASSWORD_MIN_LENGTH) return true
-      form.setFields({})
+    // Spec: a short password shows 'Password too short' for 3 s, and nothing is sent; the other
+    // fields are flagged at the same time (issue 32). An empty one is 'Password is required.',
+    // flagged with every other empty field by the schema.
+    before: ({ password, ...others }) => {
+      if (password === '' || password.length >= PASSWORD_MIN_LENGTH) return true
+      const checked = otherFieldsSchema.safeParse(others)
+      form.setFields(checked.success ? {} : fieldErrors(checked.error))
       flashPasswordTooltip(messages.passwordTooShort)
       return false
     },
