@@ -75,3 +75,29 @@ test('register: submitted empty, every field says what it needs at once, and not
   expect(await axeViolations(page)).toEqual([])
   expect(sent).toBe(0)
 })
+
+test('registered on this device, the student opens the verification link here and only the password is asked to sign in', async ({ page, server }) => {
+  await page.goto('/register')
+  await page.getByLabel('Username').fill('grace_hopper')
+  await page.getByLabel('Email').fill('grace@example.org')
+  await page.getByLabel('Password').fill('compiler cobol')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+
+  const token = await server.waitForLink('grace@example.org', 'verify-email')
+  await page.goto(`/verify-email/${token}`)
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+  await expect(page.getByText('Log in as grace@example.org: your email is already filled in, just enter your password.')).toBeVisible()
+  await page.getByRole('link', { name: 'Login' }).last().click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByLabel('Email or Username')).toHaveValue('grace@example.org')
+  await page.getByLabel('Password').fill('compiler cobol')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/my-sets$/)
+  await expect(page.getByRole('link', { name: 'Profile (grace_hopper)' })).toBeVisible()
+
+  // Once signed in, the device forgets the registration: the next login form is empty.
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.goto('/login')
+  await expect(page.getByLabel('Email or Username')).toHaveValue('')
+})

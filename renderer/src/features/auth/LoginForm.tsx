@@ -4,7 +4,7 @@ import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'
-import { pendingJoin } from './pending-destination'
+import { forgetPendingRegistration, pendingJoin, pendingRegistration } from './pending-destination'
 import { signIn } from './useAuth'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
@@ -27,7 +27,8 @@ export function LoginForm() {
   const location = useLocation()
   const form = useSchemaForm({
     schema: loginSchema,
-    initial: { identity: '', password: '' },
+    // An account registered on this device and waiting for (or just through) its verification.
+    initial: { identity: pendingRegistration() ?? '', password: '' },
     // What the server answers an incomplete pair with: the fields' messages and 'Some fields are not valid.'
     onInvalid: (fields) => {
       form.setFields(fields)
@@ -35,6 +36,7 @@ export function LoginForm() {
     },
     send: async (input) => {
       signIn(await authApi.login(input))
+      forgetPendingRegistration()
       navigate(afterLoginPath(location.state), { replace: true })
     },
     onFailure: (failure) => {

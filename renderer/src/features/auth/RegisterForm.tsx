@@ -11,6 +11,7 @@ import { FormError } from '@/components/FormError'
 import { useFlash } from '@/lib/useFlash'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { authApi } from './auth-api'
+import { rememberPendingRegistration } from './pending-destination'
 
 /** The register form's fields besides the password, checked beside a too-short password. */
 const otherFieldsSchema = z.object({ username: usernameSchema, email: emailSchema })
@@ -35,6 +36,8 @@ export function RegisterForm() {
     input: (values) => ({ ...values, passwordConfirm: values.password }),
     send: async (input) => {
       const { user } = await authApi.register(input)
+      // Opening the verification link on this device then leads to logging in as this account.
+      if (!user.verified) rememberPendingRegistration(user.email ?? input.email)
       setRegistered({ email: input.email, verified: user.verified })
     },
     failureMessage: messages.registrationFailed,

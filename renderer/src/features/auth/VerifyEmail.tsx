@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { messages } from '#shared/messages'
 import { AuthCard } from '@/components/AuthCard'
 import { authApi } from './auth-api'
+import { pendingRegistration } from './pending-destination'
 
 type State = 'verifying' | 'verified' | 'failed'
 
@@ -28,9 +29,16 @@ export function VerifyEmail({ token }: { token: string | undefined }) {
     )
   }
   if (state === 'verified') {
+    // Registered on this device: the login form has the email; only the password is asked.
+    const email = pendingRegistration()
     return (
       <AuthCard title="Email Verified!">
         <p>Your email address is confirmed. You can now log in and start studying.</p>
+        {email && (
+          <p>
+            Log in as <strong>{email}</strong>: your email is already filled in, just enter your password.
+          </p>
+        )}
         <Link to="/login" className="button button-block">
           Login
         </Link>

@@ -1,5 +1,12 @@
 import { beforeEach, expect, it } from 'vitest'
-import { forgetPendingJoin, pendingJoin, rememberPendingJoin } from './pending-destination'
+import {
+  forgetPendingJoin,
+  forgetPendingRegistration,
+  pendingJoin,
+  pendingRegistration,
+  rememberPendingJoin,
+  rememberPendingRegistration,
+} from './pending-destination'
 
 const store = new Map<string, string>()
 beforeEach(() => {
@@ -19,4 +26,19 @@ it('keeps a join link for a week, and nothing else', () => {
   expect(pendingJoin(1000 + 8 * 86_400_000)).toBeUndefined()
   forgetPendingJoin()
   expect(pendingJoin(2000)).toBeUndefined()
+})
+
+it('keeps a registration’s email for the 72 h of its verification link', () => {
+  rememberPendingRegistration('ada@example.org', 1000)
+  expect(pendingRegistration(2000)).toBe('ada@example.org')
+  expect(pendingRegistration(1000 + 73 * 3_600_000)).toBeUndefined()
+  forgetPendingRegistration()
+  expect(pendingRegistration(2000)).toBeUndefined()
+})
+
+it('ignores what it did not write', () => {
+  store.set('cardwise.pendingRegistration', 'not json')
+  expect(pendingRegistration()).toBeUndefined()
+  store.set('cardwise.pendingJoin', JSON.stringify({ value: '/profile', at: Date.now() }))
+  expect(pendingJoin()).toBeUndefined()
 })

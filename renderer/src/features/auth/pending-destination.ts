@@ -1,37 +1,70 @@
 /**
- * A class join link opened before signing in (issue 29): kept on this device so it survives what
- * a newcomer does in between (Create an account, the verification email, opened in another tab,
- * then Log in), and is where the first sign-in afterwards goes. Only join links are kept, for a
- * week; the join page forgets it once it ran.
+ * What a newcomer started on this device before signing in, kept in localStorage so it survives
+ * what they do in between (Create an account, the verification email opened in another tab, then
+ * Log in): a class join link (issue 29) and a registration waiting for its verification (issue 32).
  */
-const KEY = 'cardwise.pendingJoin'
-const KEEP_MS = 7 * 86_400_000
+const JOIN_KEY = 'cardwise.pendingJoin'
+const JOIN_KEEP_MS = 7 * 86_400_000
 const JOIN_PATH = /^\/classes\/join\/[^/?#]+$/
+const REGISTRATION_KEY = 'cardwise.pendingRegistration'
+/** As long as the verification link lives (api.md: 72 h). */
+const REGISTRATION_KEEP_MS = 72 * 3_600_000
 
-export function rememberPendingJoin(path: string, now = Date.now()): void {
-  if (!JOIN_PATH.test(path)) return
+function remember(key: string, value: string, now: number): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ path, at: now }))
+    localStorage.setItem(key, JSON.stringify({ value, at: now }))
   } catch {
-    // Storage refused (private mode): the link then works only within the same visit.
+    // Storage refused (private mode): it then works only within the same visit.
   }
 }
 
-/** The join link waiting for a sign-in, if any (still fresh). */
-export function pendingJoin(now = Date.now()): string | undefined {
+/** The value kept under `key`, if any and younger than `keepMs`. */
+function recall(key: string, keepMs: number, now: number): string | undefined {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { path?: unknown; at?: unknown } | null
-    if (!saved || typeof saved.path !== 'string' || !JOIN_PATH.test(saved.path) || typeof saved.at !== 'number' || now - saved.at > KEEP_MS) return undefined
-    return saved.path
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as { value?: unknown; at?: unknown } | null
+    if (!saved || typeof saved.value !== 'string' || typeof saved.at !== 'number' || now - saved.at > keepMs) return undefined
+    return saved.value
   } catch {
     return undefined
   }
 }
 
-export function forgetPendingJoin(): void {
+function forget(key: string): void {
   try {
-    localStorage.removeItem(KEY)
+    localStorage.removeItem(key)
   } catch {
     // Nothing kept.
   }
+}
+
+/** A class join link opened before signing in: where the first sign-in afterwards goes (for a week). */
+export function rememberPendingJoin(path: string, now = Date.now()): void {
+  if (JOIN_PATH.test(path)) remember(JOIN_KEY, path, now)
+}
+
+/** The join link waiting for a sign-in, if any (still fresh). */
+export function pendingJoin(now = Date.now()): string | undefined {
+  const path = recall(JOIN_KEY, JOIN_KEEP_MS, now)
+  return path && JOIN_PATH.test(path) ? path : undefined
+}
+
+export function forgetPendingJoin(): void {
+  forget(JOIN_KEY)
+}
+
+/**
+ * The email of an account registered on this device and not yet verified: the verification page
+ * then offers to log in as it, and the login form fills it in (the API signs in only with the
+ * password: registering and verifying return no token).
+ */
+export function rememberPendingRegistration(email: string, now = Date.now()): void {
+  remember(REGISTRATION_KEY, email, now)
+}
+
+export function pendingRegistration(now = Date.now()): string | undefined {
+  return recall(REGISTRATION_KEY, REGISTRATION_KEEP_MS, now)
+}
+
+export function forgetPendingRegistration(): void {
+  forget(REGISTRATION_KEY)
 }
