@@ -14,23 +14,20 @@ test('in the card editor Tab goes Term -> Definition -> the next card’s Term; 
   const term = form.getByLabel('Term', { exact: true })
   const definition = form.getByLabel('Definition', { exact: true })
 
+  /** Types a card with the keyboard only: the Tab out of its definition adds it and the next card's Term has the focus. */
+  const typeCard = async (termText: string, definitionText: string, count: number) => {
+    await page.keyboard.type(termText)
+    await page.keyboard.press('Tab')
+    await expect(definition).toBeFocused()
+    await page.keyboard.type(definitionText)
+    await page.keyboard.press('Tab')
+    await expect(ownerTermRows(page)).toHaveCount(count)
+    await expect(term).toBeFocused()
+    await expect(term).toHaveValue('')
+  }
   await term.focus()
-  await page.keyboard.type('two')
-  await page.keyboard.press('Tab')
-  await expect(definition).toBeFocused()
-  await page.keyboard.type('dos')
-  await page.keyboard.press('Tab')
-  // The card is added and the next card's Term has the focus.
-  await expect(ownerTermRows(page)).toHaveCount(2)
-  await expect(term).toBeFocused()
-  await expect(term).toHaveValue('')
-  await page.keyboard.type('three')
-  await page.keyboard.press('Tab')
-  await expect(definition).toBeFocused()
-  await page.keyboard.type('tres')
-  await page.keyboard.press('Tab')
-  await expect(ownerTermRows(page)).toHaveCount(3)
-  await expect(term).toBeFocused()
+  await typeCard('two', 'dos', 2)
+  await typeCard('three', 'tres', 3)
 
   // An unfinished card: Tab goes on from the definition to the pictures, then the Add button.
   await page.keyboard.press('Tab')

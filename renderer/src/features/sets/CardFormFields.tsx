@@ -29,20 +29,15 @@ const filled = (text: string, image: CardImage | null) => text.trim() !== '' || 
  * card's Term in the add form) and the pictures are still reached by Tab after the definition.
  */
 export function CardFormFields({ values, fields, onChange, onImageChange, onUploading, termRef, onCardDone }: CardFormFieldsProps) {
-  const termPicture = useCardPicture({
-    side: 'Term',
-    image: values.termImage,
-    text: values.term,
-    onChange: (image) => onImageChange('termImage', image),
+  const picture = (side: 'Term' | 'Definition', name: 'termImage' | 'definitionImage', text: string) => ({
+    side,
+    image: values[name],
+    text,
+    onChange: (image: CardImage | null) => onImageChange(name, image),
     onUploading,
   })
-  const definitionPicture = useCardPicture({
-    side: 'Definition',
-    image: values.definitionImage,
-    text: values.definition,
-    onChange: (image) => onImageChange('definitionImage', image),
-    onUploading,
-  })
+  const termPicture = useCardPicture(picture('Term', 'termImage', values.term))
+  const definitionPicture = useCardPicture(picture('Definition', 'definitionImage', values.definition))
 
   const onDefinitionKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!onCardDone || event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return
