@@ -76,6 +76,14 @@ function residentMb(pid: number): number {
   return Number(kb) / 1024
 }
 
+/** Stops the processes (SIGTERM, as a service manager does) and waits for each to exit. */
+export async function stopServers(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+}
+
 export interface Answer {
   status: number
   // biome-ignore lint: tests read whatever the API answered

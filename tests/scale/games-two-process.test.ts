@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '#tests/reliability/server-process'
+import { bundleServer, call, type ServerProcess, signUp, spawnServer, stopServers } from '#tests/reliability/server-process'
 import { type EventStream, openEventStreamAt } from '#tests/support/event-stream'
 import { createDatabaseFrom } from '#tests/support/postgres'
 import { TEMPLATE_DATABASE } from '#tests/support/postgres-global-setup'
@@ -32,10 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(streams.map((stream) => stream.close()))
   agent?.destroy()
-  for (const server of servers) {
-    server.child.kill('SIGTERM')
-    await server.exited
-  }
+  await stopServers(servers)
   await database?.drop()
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
   bundle?.remove()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#shared/messages'
-import { bundleServer, call, type ServerProcess, signUp, spawnServer } from '#tests/reliability/server-process'
+import { bundleServer, call, type ServerProcess, signUp, spawnServer, stopServers } from '#tests/reliability/server-process'
 import { adminQuery, databaseUrl, startTestPostgres, type TestPostgres } from '#tests/support/postgres'
 
 /**
@@ -35,10 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   agent?.destroy()
-  for (const server of servers) {
-    server.child.kill('SIGTERM')
-    await server.exited
-  }
+  await stopServers(servers)
   await cluster?.stop()
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
   bundle?.remove()
