@@ -86,6 +86,11 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      // A feature's index.ts only re-exports its public pieces: marked free of side effects, a
+      // page's import through it does not drag the feature's other pieces into the first chunk.
+      treeshake: { moduleSideEffects: (id: string) => !/renderer\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
   },
   server: {
     port: 5173,
