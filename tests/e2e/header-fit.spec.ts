@@ -109,8 +109,11 @@ test('the menu button shows exactly when the full navigation does not fit', asyn
   const main = page.getByRole('navigation', { name: 'Main' })
   for (const width of [320, 390, 820, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 })
+    // The header measures itself after a resize (a ResizeObserver, then a render): wait for it to settle on one of the two.
+    await expect
+      .poll(async () => (await main.isVisible()) !== (await menu.isVisible()), { message: `at ${width} either the navigation or the menu button` })
+      .toBe(true)
     const wide = await main.isVisible()
-    expect(wide, `at ${width} either the navigation or the menu button`).toBe(!(await menu.isVisible()))
     if (wide) {
       // One line: every link of the navigation on the header's row.
       const tops = await main.getByRole('link').evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)))
