@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { rendererAliases } from './aliases.ts'
+import { linguiCatalogs } from './lingui-catalogs.ts'
 
 /**
  * The desktop build: the Electron main process (which embeds the same server as `npm start`),
@@ -33,7 +34,7 @@ export default defineConfig({
     // The embedded server serves this build at its root, so deep links (/study-sets/create) and a
     // reload on them must load /assets/..., not ./assets/...: electron-vite forces base './' for
     // file:// windows, this plugin (run after its preset) puts '/' back.
-    plugins: [react(), { name: 'cardwise:served-from-root', config: () => ({ base: '/' }) }],
+    plugins: [linguiCatalogs(), react(), { name: 'cardwise:served-from-root', config: () => ({ base: '/' }) }],
     build: {
       target: 'es2022',
       rollupOptions: { input: 'renderer/index.html' },

@@ -92,6 +92,69 @@ const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [NO_CLIMBING, ...patterns].map((entry) => ({ ...entry, group: entry.group.map(escapeHash) })) }],
 })
 
+/**
+ * Issue 30: every text the interface shows comes from the catalogs (renderer/src/locales/), so a
+ * JSX text with a letter in it, or a user-visible attribute (alt, aria-label, title, placeholder,
+ * label...) given a literal string with a letter, is an error in the renderer's components. Class
+ * names, ids, test ids, routes and symbols (`·`, `×`, `☰`) are not texts and stay allowed.
+ */
+const VISIBLE_ATTRIBUTES = new Set([
+  'alt',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'label',
+  'value',
+])
+/** Names that stay as they are in every language. */
+const BRAND_NAMES = /\b(Cardwise|Anki|Quizlet|KaTeX)\b/g
+const hasWords = (text) => /\p{L}/u.test(text.replace(BRAND_NAMES, ''))
+const literalText = (node) => {
+  if (!node) return null
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value
+  if (node.type === 'TemplateLiteral') return node.quasis.map((quasi) => quasi.value.cooked).join('')
+  if (node.type === 'JSXExpressionContainer') return literalText(node.expression)
+  // `{done ? 'Saved' : 'Save'}`, `{error && 'Failed'}`: either branch is shown.
+  if (node.type === 'ConditionalExpression')
+    return [literalText(node.consequent), literalText(node.alternate)].filter((text) => text !== null).join(' ') || null
+  if (node.type === 'LogicalExpression') return literalText(node.right)
+  return null
+}
+const noLiteralUiText = {
+  meta: { type: 'problem', messages: { text: 'Interface text "{{text}}" belongs in the catalogs (renderer/src/locales/): use t(...) or <T id=... />.' } },
+  create(context) {
+    const report = (node, text) => context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } })
+    return {
+      JSXText(node) {
+        if (hasWords(node.value)) report(node, node.value)
+      },
+      JSXExpressionContainer(node) {
+        if (node.parent.type !== 'JSXElement' && node.parent.type !== 'JSXFragment') return
+        const text = literalText(node.expression)
+        if (text !== null && hasWords(text)) report(node, text)
+      },
+      // The page's title (the tab, the history, what a screen reader announces on navigation).
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'useDocumentTitle') return
+        for (const argument of node.arguments) {
+          const text = literalText(argument)
+          if (text !== null && hasWords(text)) report(argument, text)
+        }
+      },
+      JSXAttribute(node) {
+        if (node.name.type !== 'JSXIdentifier' || !VISIBLE_ATTRIBUTES.has(node.name.name)) return
+        // <option value="de"> and <input value="..."> carry data, not text, when the element is not a button.
+        if (node.name.name === 'value') return
+        const text = literalText(node.value)
+        if (text !== null && hasWords(text)) report(node, text)
+      },
+    }
+  },
+}
+
 export default [
   { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   {
@@ -109,6 +172,28 @@ export default [
     files: [`renderer/src/features/${feature}/**`],
     rules: restrict(NO_SERVER_SIDE, NO_SHELL, NO_PAGES, otherRendererFeaturesInternals(feature)),
   })),
+  // Interface texts come from the catalogs (issue 30).
+  {
+    files: ['renderer/src/**/*.tsx'],
+    ignores: ['renderer/src/**/*.test.tsx'],
+    plugins: { cardwise: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
+    rules: { 'cardwise/no-literal-ui-text': 'error' },
+  },
+  // Server data loads through useServerData (renderer/src/lib/server-data.ts), never a hand-written
+  // AbortController effect with its own loading and error state.
+  {
+    files: ['renderer/src/features/**', 'renderer/src/pages/**', 'renderer/src/app/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AbortController']",
+          message: "Load server data with useServerData from '@/lib/server-data' (it cancels, shares and refreshes loads), not an AbortController of your own.",
+        },
+      ],
+    },
+  },
   // The server and the desktop shell.
   { files: ['server/**', 'main/**'], rules: restrict(NO_RENDERER) },
   { files: SERVER_INFRASTRUCTURE, rules: restrict(NO_RENDERER, NO_SERVER_FEATURES) },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { rendererAliases } from './aliases.ts'
+import { linguiCatalogs } from './lingui-catalogs.ts'
 
 /** The PWA icons live in resources/ (with their source SVGs); the build copies them to /icons/. */
 const PWA_ICONS = ['pwa-192x192.png', 'pwa-512x512.png', 'maskable-icon-192x192.png', 'maskable-icon-512x512.png', 'apple-touch-icon-180x180.png']
@@ -29,6 +30,7 @@ export default defineConfig({
   resolve: { alias: rendererAliases },
   publicDir: 'public',
   plugins: [
+    linguiCatalogs(),
     react(),
     pwaIcons(),
     VitePWA({
@@ -73,6 +75,8 @@ export default defineConfig({
               cacheName: 'cardwise-media',
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 5000, purgeOnQuotaError: true },
+              // Recordings are kept here too; <audio> asks for byte ranges, answered from the kept file.
+              rangeRequests: true,
             },
           },
         ],
@@ -90,6 +94,10 @@ export default defineConfig({
       // A feature's index.ts only re-exports its public pieces: marked free of side effects, a
       // page's import through it does not drag the feature's other pieces into the first chunk.
       treeshake: { moduleSideEffects: (id: string) => !/renderer\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+      // What the first page needs (every module the entry imports statically) in one chunk, the
+      // entry's: without this rolldown splits off small chunks that the landing page loads anyway
+      // (jsx-runtime, limits, ...), each costing a request and its own imports and exports.
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
     },
   },
   server: {

@@ -23,7 +23,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'main/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          // The renderer's texts in English (renderer/src/locales), as the app shows them before any other language.
+          setupFiles: ['renderer/src/lib/i18n/english-for-tests.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'renderer/src/**/*.test.{ts,tsx}',
+            'main/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/i18n/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', ...POSTGRES_ONLY],
         },
       },

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '#server/logger'
 import { DATABASE_FILE } from '#server/start'
 import { type Desktop, runDesktop } from './desktop-app'
-import { fakeElectron, FakeWindow } from './fake-electron'
+import { fakeElectron, FakeNotification, FakeWindow } from './fake-electron'
 import { startDesktopServer } from './start-server'
 
 let userData: string
@@ -32,6 +32,49 @@ function launch(fake: ReturnType<typeof fakeElectron>) {
 }
 
 describe('runDesktop', () => {
+  it('shows the reminder the server sends as a system notification; a click opens Review in the window', async () => {
+    const fake = fakeElectron({ userData })
+    const desktop = runDesktop(fake.electron, { ...options, env: { REMINDER_INTERVAL_SECONDS: '1' } })
+    running.push(desktop)
+    const started = await desktop.ready
+    if (!started?.ok) throw new Error(`did not start: ${JSON.stringify(started)}`)
+    const url = started.server.url
+    const post = async (route: string, body: unknown, token?: string, method = 'POST') => {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+      return response.json()
+    }
+    const password = 'correct horse battery'
+    await post('/api/auth/register', { username: 'desk', email: 'desk@example.org', password, passwordConfirm: password })
+    const { token } = await post('/api/auth/login', { identity: 'desk', password })
+    const set = await post('/api/sets', { title: 'Desk' }, token)
+    const card = await post(`/api/sets/${set.id}/cards`, { term: 'a', definition: 'b' }, token)
+    await post(
+      `/api/sets/${set.id}/answers`,
+      { cardId: card.id, mode: 'write', correct: false, answeredAt: new Date(Date.now() - 3 * 86_400_000).toISOString() },
+      token,
+    )
+    // Midnight UTC: the reminder hour has come whenever the test runs.
+    await post('/api/users/me/settings', { reminderEmail: 0, timeZone: 'UTC' }, token, 'PATCH')
+
+    await expect.poll(() => FakeNotification.instances.length, { timeout: 10_000 }).toBe(1)
+    const [notification] = FakeNotification.instances
+    expect(notification?.options).toEqual({ title: 'Cardwise', body: '1 card is due. Open Review to keep your streak.' })
+    expect(notification?.shown).toBe(true)
+    const [window] = FakeWindow.instances
+    notification?.emit('click')
+    await expect.poll(() => window?.loadedUrl).toBe(`${url}/review`)
+    expect(window?.shown).toBe(true)
+    // One a day: later checks show no more.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(FakeNotification.instances).toHaveLength(1)
+    fake.quit()
+    await desktop.stopped
+  })
+
   it('starts the server on 127.0.0.1 and a free port with data in <userData>/data, opens one window on it, and closes it all at quit', async () => {
     const fake = fakeElectron({ userData })
     const desktop = launch(fake)

@@ -1,6 +1,10 @@
 import path from 'node:path'
+import { catalogFor } from '#shared/i18n/messages'
+import type { Locale } from '#shared/i18n/locales'
+import type { Reminder } from '#server/features/reminders/reminders.service'
 import type { Logger } from '#server/logger'
 import type { ElectronLike, WindowLike } from './electron-like'
+import { desktopCatalogs, desktopLocale } from './i18n/messages'
 import { menuTemplate } from './menu'
 import { createLanSharing, loadSharingPort, SHARING_FILE, type SharingStatus, saveSharingPort } from './sharing'
 import { SHARING_STATUS_EVENT } from './sharing-channel'
@@ -19,6 +23,8 @@ export interface DesktopOptions {
   env?: NodeJS.ProcessEnv
   /** The address shown when sharing; the computer's network IPv4 by default (tests give 127.0.0.2). */
   lanAddress?: () => string | undefined
+  /** The interface language the user chose, when known; else the system's (./i18n/messages.ts). */
+  locale?: Locale | null
 }
 
 export interface Desktop {
@@ -39,7 +45,7 @@ export interface Desktop {
  * the database at quit; a native error dialog, never a blank window, when the start fails.
  */
 export function runDesktop(electron: ElectronLike, options: DesktopOptions): Desktop {
-  const { app, BrowserWindow, dialog, shell, Menu, screen, session, ipcMain } = electron
+  const { app, BrowserWindow, dialog, shell, Menu, screen, session, ipcMain, Notification } = electron
   let window: WindowLike | undefined
   let stop: () => void = () => {}
   const stopped = new Promise<void>((resolve) => (stop = resolve))
@@ -54,6 +60,9 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
   let server: DesktopStart | undefined
   let sharing: SharingController | undefined
   let closing = false
+  // Menus, dialogs and notifications in the system's language (issue 30); the app does not know a user's own choice.
+  const locale: Locale = desktopLocale(app, options.locale)
+  const texts = desktopCatalogs[locale]
 
   app.on('second-instance', () => {
     if (!window || window.isDestroyed()) return
@@ -83,13 +92,28 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
 
   const start = async (): Promise<DesktopStart> => {
     const userData = app.getPath('userData')
-    const started = await startDesktopServer(userData, { rendererDir: options.rendererDir, logger: options.logger, env: options.env })
+    // The reminder the server emails (issue 31) shows as a system notification too while the app runs; a click opens Review.
+    const notifyReminder = (reminder: Reminder) => {
+      if (!Notification.isSupported()) return
+      const notification = new Notification({ title: 'Cardwise', body: catalogFor(locale).habitMessages.reminderNotification(reminder.due) })
+      notification.on('click', () => {
+        if (!window || window.isDestroyed()) return
+        if (window.isMinimized()) window.restore()
+        window.show()
+        window.focus()
+        void window.loadURL(reminder.reviewUrl)
+      })
+      notification.show()
+    }
+    const started = await startDesktopServer(userData, {
+      rendererDir: options.rendererDir,
+      logger: options.logger,
+      env: options.env,
+      onReminder: notifyReminder,
+    })
     server = started
     if (!started.ok) {
-      dialog.showErrorBox(
-        'Cardwise could not start',
-        `${started.reason}\n\nData folder: ${started.dataDir}\n\nClose any other program using this folder, check that the disk has free space, then start Cardwise again.`,
-      )
+      dialog.showErrorBox(texts.startFailed, texts.startFailedDetail(started.reason, started.dataDir))
       stop()
       app.exit(1)
       return started
@@ -110,6 +134,7 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
           menuTemplate({
             version: app.getVersion(),
             isMac: process.platform === 'darwin',
+            texts,
             openDataFolder: () => void shell.openPath(dataDir),
             sharing: {
               on: lan.status().sharing,
@@ -125,7 +150,7 @@ export function runDesktop(electron: ElectronLike, options: DesktopOptions): Des
       if (port) saveSharingPort(sharingFile, port)
       if (window && !window.isDestroyed()) window.webContents.send(SHARING_STATUS_EVENT, status)
     }
-    sharing = sharingController(lan, { dialog, BrowserWindow, parent: () => window, onChange: sharingChanged })
+    sharing = sharingController(lan, { dialog, BrowserWindow, parent: () => window, onChange: sharingChanged, locale })
     handleSharingRequests(ipcMain, sharing, origin)
     setMenu()
     denyPermissions(session.defaultSession)

@@ -63,6 +63,20 @@ export class FakeWindow extends EventEmitter {
   getNormalBounds = () => ({ x: this.options.x ?? 10, y: this.options.y ?? 20, width: this.options.width, height: this.options.height })
 }
 
+/** A system notification: recorded, shown or not, and clickable by a test. */
+export class FakeNotification extends EventEmitter {
+  static instances: FakeNotification[] = []
+  static isSupported = () => true
+  shown = false
+  constructor(public options: { title: string; body: string }) {
+    super()
+    FakeNotification.instances.push(this)
+  }
+  show() {
+    this.shown = true
+  }
+}
+
 export interface FakeElectron {
   electron: ElectronLike
   app: EventEmitter & Record<string, any>
@@ -77,8 +91,18 @@ export interface FakeElectron {
 }
 
 /** A small stand-in for the `electron` module: enough for runDesktop under plain Node. */
-export function fakeElectron({ userData, gotLock = true }: { userData: string; gotLock?: boolean }): FakeElectron {
+export function fakeElectron({
+  userData,
+  gotLock = true,
+  languages = ['en-US'],
+}: {
+  userData: string
+  gotLock?: boolean
+  /** The system's preferred languages (app.getPreferredSystemLanguages; app.getLocale is the first). */
+  languages?: string[]
+}): FakeElectron {
   FakeWindow.instances = []
+  FakeNotification.instances = []
   const app = new EventEmitter() as EventEmitter & Record<string, any>
   app.quitCalls = 0
   app.exitCode = undefined as number | undefined
@@ -88,6 +112,8 @@ export function fakeElectron({ userData, gotLock = true }: { userData: string; g
     return userData
   })
   app.getVersion = () => '0.1.0'
+  app.getPreferredSystemLanguages = () => languages
+  app.getLocale = () => languages[0] ?? 'en-US'
   app.whenReady = () => Promise.resolve()
   app.exit = vi.fn((code: number) => {
     app.exitCode = code
@@ -110,6 +136,6 @@ export function fakeElectron({ userData, gotLock = true }: { userData: string; g
   const menus: unknown[] = []
   const Menu = { buildFromTemplate: (template: unknown) => ({ template }), setApplicationMenu: (menu: unknown) => menus.push(menu) }
   const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] }
-  const electron = { app, BrowserWindow: FakeWindow, dialog, shell, session, Menu, screen, ipcMain } as unknown as ElectronLike
+  const electron = { app, BrowserWindow: FakeWindow, dialog, shell, session, Menu, screen, ipcMain, Notification: FakeNotification } as unknown as ElectronLike
   return { electron, app, dialog, shell, session, menus, ipcHandlers, quit: () => app.quit() }
 }

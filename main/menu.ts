@@ -1,4 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron'
+import { type DesktopMessages, desktopCatalogs } from './i18n/messages'
 
 export interface MenuActions {
   version: string
@@ -10,26 +11,28 @@ export interface MenuActions {
     toggle(): void
     showAddress(): void
   }
+  /** The menu's language (./i18n/messages.ts); English unless told. */
+  texts?: DesktopMessages
 }
 
 /**
  * The small app menu: File (Share with My Class, Quit), View (reload, zoom, full screen), Help
  * (version, data folder). Rebuilt when sharing turns on or off, so its check mark follows.
  */
-export function menuTemplate({ version, openDataFolder, isMac = false, sharing }: MenuActions): MenuItemConstructorOptions[] {
+export function menuTemplate({ version, openDataFolder, isMac = false, sharing, texts = desktopCatalogs.en }: MenuActions): MenuItemConstructorOptions[] {
   const sharingItems: MenuItemConstructorOptions[] = sharing
     ? [
-        { label: 'Share with My Class…', type: 'checkbox', checked: sharing.on, click: () => sharing.toggle() },
-        { label: 'Show Sharing Address', enabled: sharing.on, click: () => sharing.showAddress() },
+        { label: texts.shareWithClass, type: 'checkbox', checked: sharing.on, click: () => sharing.toggle() },
+        { label: texts.showSharingAddress, enabled: sharing.on, click: () => sharing.showAddress() },
         { type: 'separator' },
       ]
     : []
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
-    { label: 'File', submenu: [...sharingItems, { role: 'quit' }] },
+    { label: texts.file, submenu: [...sharingItems, { role: 'quit' }] },
     ...(isMac ? [{ role: 'editMenu' as const }] : []),
     {
-      label: 'View',
+      label: texts.view,
       submenu: [
         { role: 'reload' },
         { type: 'separator' },
@@ -41,8 +44,8 @@ export function menuTemplate({ version, openDataFolder, isMac = false, sharing }
       ],
     },
     {
-      label: 'Help',
-      submenu: [{ label: `Cardwise ${version}`, enabled: false }, { type: 'separator' }, { label: 'Open Data Folder', click: () => openDataFolder() }],
+      label: texts.help,
+      submenu: [{ label: texts.version(version), enabled: false }, { type: 'separator' }, { label: texts.openDataFolder, click: () => openDataFolder() }],
     },
   ]
 }

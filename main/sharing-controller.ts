@@ -1,22 +1,26 @@
 import type { MessageBoxOptions } from 'electron'
 import type { ElectronLike, WindowLike } from './electron-like'
+import { type DesktopMessages, desktopCatalogs } from './i18n/messages'
+import type { Locale } from '#shared/i18n/locales'
 import type { LanSharing, SharingStatus } from './sharing'
 import { sharingPageUrl, sharingWindowOptions } from './sharing-window'
 
 /** The confirmation asked before sharing starts: Cancel is the default, so Enter does not share. */
-export const CONFIRM_SHARING: MessageBoxOptions = {
-  type: 'question',
-  title: 'Share with my class',
-  message: 'Share Cardwise with the devices on this network?',
-  detail:
-    'Students on the same network (Wi-Fi or cable) can then open Cardwise from their phones and laptops, make accounts and study the sets you assign.\n\n' +
-    'The connection is plain HTTP, not encrypted: share only on a network you trust, such as the school network, and stop sharing when the lesson ends. ' +
-    'Sharing stops when you quit Cardwise.',
-  buttons: ['Share', 'Cancel'],
-  defaultId: 1,
-  cancelId: 1,
-  noLink: true,
+export function confirmSharing(texts: DesktopMessages): MessageBoxOptions {
+  return {
+    type: 'question',
+    title: texts.sharingTitle,
+    message: texts.sharingQuestion,
+    detail: texts.sharingDetail,
+    buttons: [texts.share, texts.cancel],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  }
 }
+
+/** The confirmation in English. */
+export const CONFIRM_SHARING: MessageBoxOptions = confirmSharing(desktopCatalogs.en)
 
 export interface SharingUi {
   dialog: Pick<ElectronLike['dialog'], 'showMessageBox' | 'showErrorBox'>
@@ -25,6 +29,8 @@ export interface SharingUi {
   parent(): WindowLike | undefined
   /** Called after every change: the menu's check mark and the preload bridge follow it. */
   onChange(status: SharingStatus): void
+  /** The language of the dialogs and the sharing window (English unless told). */
+  locale?: Locale
 }
 
 /**
@@ -33,10 +39,12 @@ export interface SharingUi {
  */
 export function sharingController(sharing: LanSharing, ui: SharingUi) {
   let addressWindow: WindowLike | undefined
+  const locale = ui.locale ?? 'en'
+  const texts = desktopCatalogs[locale]
 
   const confirm = async (): Promise<boolean> => {
     const parent = ui.parent()
-    const { response } = parent ? await ui.dialog.showMessageBox(parent, CONFIRM_SHARING) : await ui.dialog.showMessageBox(CONFIRM_SHARING)
+    const { response } = parent ? await ui.dialog.showMessageBox(parent, confirmSharing(texts)) : await ui.dialog.showMessageBox(confirmSharing(texts))
     return response === 0
   }
 
@@ -49,12 +57,12 @@ export function sharingController(sharing: LanSharing, ui: SharingUi) {
       return
     }
     const parent = ui.parent()
-    const window = new ui.BrowserWindow({ ...sharingWindowOptions(), ...(parent ? { parent } : {}) })
+    const window = new ui.BrowserWindow({ ...sharingWindowOptions(texts), ...(parent ? { parent } : {}) })
     addressWindow = window
     window.on('closed', () => {
       if (addressWindow === window) addressWindow = undefined
     })
-    await window.loadURL(await sharingPageUrl(url))
+    await window.loadURL(await sharingPageUrl(url, locale))
     window.show()
   }
 
@@ -75,7 +83,7 @@ export function sharingController(sharing: LanSharing, ui: SharingUi) {
       await showAddress()
       return status
     } catch (error) {
-      ui.dialog.showErrorBox('Sharing could not start', error instanceof Error ? error.message : String(error))
+      ui.dialog.showErrorBox(texts.sharingFailed, error instanceof Error ? error.message : String(error))
       return sharing.status()
     }
   }

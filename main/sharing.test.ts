@@ -237,3 +237,60 @@ describe('runDesktop: Share with my class', () => {
     expect(fake.dialog.showErrorBox).toHaveBeenCalledWith('Sharing could not start', expect.stringMatching(/not connected to a network/))
   })
 })
+
+describe('runDesktop in the system language (issue 30)', () => {
+  const menuOf = (fake: ReturnType<typeof fakeElectron>) => (fake.menus.at(-1) as { template: MenuItemConstructorOptions[] }).template
+  const labels = (items: MenuItemConstructorOptions[]) => items.filter((item) => item.label).map((item) => item.label)
+
+  it('menus, the sharing confirmation and the sharing window in German when the system prefers it', async () => {
+    const fake = fakeElectron({ userData, languages: ['de-CH', 'fr-CH', 'en-US'] })
+    const desktop = runDesktop(fake.electron, { preloadPath: '/p.cjs', rendererDir, logger: silentLogger, lanAddress: () => SHOWN })
+    cleanups.push(async () => {
+      fake.quit()
+      await desktop.stopped
+    })
+    await desktop.ready
+    const menu = menuOf(fake)
+    expect(labels(menu)).toEqual(['Datei', 'Ansicht', 'Hilfe'])
+    expect(labels(menu[0]?.submenu as MenuItemConstructorOptions[])).toEqual(['Mit meiner Klasse teilen …', 'Freigabeadresse anzeigen'])
+    expect(labels(menu[2]?.submenu as MenuItemConstructorOptions[])).toEqual(['Cardwise 0.1.0', 'Datenordner öffnen'])
+
+    fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false })
+    await desktop.sharing()?.start()
+    expect(fake.dialog.showMessageBox.mock.calls[0]?.at(-1)).toMatchObject({
+      title: 'Mit meiner Klasse teilen',
+      message: 'Cardwise mit den Geräten in diesem Netzwerk teilen?',
+      buttons: ['Teilen', 'Abbrechen'],
+      defaultId: 1,
+      cancelId: 1,
+    })
+    const addressWindow = FakeWindow.instances[1]
+    expect(addressWindow?.options.title).toBe('Mit meiner Klasse teilen')
+    const page = Buffer.from((addressWindow?.loadedUrl ?? '').split('base64,')[1] ?? '', 'base64').toString('utf8')
+    expect(page).toContain('<html lang="de" dir="ltr">')
+    expect(page).toContain('<h1>Schüler öffnen diese Adresse</h1>')
+    expect(page).toMatch(/<img alt="QR-Code von http:\/\/127\.0\.0\.2:\d+"/)
+  })
+
+  it('Arabic right to left; English for a language the app does not speak', async () => {
+    const arabic = fakeElectron({ userData, languages: ['ar-EG'] })
+    const desktop = runDesktop(arabic.electron, { preloadPath: '/p.cjs', rendererDir, logger: silentLogger, lanAddress: () => SHOWN })
+    await desktop.ready
+    expect(labels(menuOf(arabic))).toEqual(['ملف', 'عرض', 'مساعدة'])
+    arabic.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false })
+    await desktop.sharing()?.start()
+    const page = Buffer.from((FakeWindow.instances[1]?.loadedUrl ?? '').split('base64,')[1] ?? '', 'base64').toString('utf8')
+    expect(page).toContain('<html lang="ar" dir="rtl">')
+    arabic.quit()
+    await desktop.stopped
+
+    const korean = fakeElectron({ userData, languages: ['ko-KR'] })
+    const english = runDesktop(korean.electron, { preloadPath: '/p.cjs', rendererDir, logger: silentLogger, lanAddress: () => SHOWN })
+    cleanups.push(async () => {
+      korean.quit()
+      await english.stopped
+    })
+    await english.ready
+    expect(labels(menuOf(korean))).toEqual(['File', 'View', 'Help'])
+  })
+})

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { type Config, loadConfig } from '#server/config'
 import { HostAllowlist, loopbackHosts } from '#server/http/allowed-hosts'
 import type { Logger } from '#server/logger'
-import { type RunningServer, startServer } from '#server/start'
+import { type RunningServer, type StartOptions, startServer } from '#server/start'
 
 /** The desktop app keeps its data here, under Electron's user-data folder. */
 export const dataDirOf = (userDataDir: string) => path.join(userDataDir, 'data')
@@ -18,6 +18,8 @@ export interface DesktopServerOptions {
   logger?: Logger
   /** Extra settings as environment variables, e.g. `SMTP_URL` for a desktop user who has a mail server. */
   env?: NodeJS.ProcessEnv
+  /** Told of each reminder the server sends (shown as a system notification). */
+  onReminder?: StartOptions['onReminder']
 }
 
 /** A free port on 127.0.0.1, so the links in emails can name the real address. */
@@ -62,7 +64,7 @@ export async function startDesktopServer(userDataDir: string, options: DesktopSe
       // Only 127.0.0.1 and localhost on its port (a page elsewhere pointing a name of its own at
       // 127.0.0.1 gets nothing); sharing adds the network address while it is on.
       const allowedHosts = new HostAllowlist(loopbackHosts(config.port))
-      const server = await startServer(config, { rendererDir: options.rendererDir, logger: options.logger, allowedHosts })
+      const server = await startServer(config, { rendererDir: options.rendererDir, logger: options.logger, allowedHosts, onReminder: options.onReminder })
       return { ok: true, server, config, dataDir, allowedHosts }
     } catch (error) {
       lastError = error

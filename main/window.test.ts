@@ -75,16 +75,28 @@ describe('guardNavigation', () => {
 })
 
 describe('denyPermissions', () => {
-  it('denies permission requests and checks', () => {
+  it('denies permission requests and checks, except the microphone alone (a card recording)', () => {
     const session = { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() }
     denyPermissions(session)
-    const request = session.setPermissionRequestHandler.mock.calls[0]?.[0] as (w: unknown, p: string, cb: (ok: boolean) => void) => void
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+    const request = session.setPermissionRequestHandler.mock.calls[0]?.[0] as (w: unknown, p: string, cb: (ok: boolean) => void, d?: unknown) => void
+    for (const [permission, details] of [
+      ['media', { mediaTypes: ['video'] }],
+      ['media', { mediaTypes: ['audio', 'video'] }],
+      ['media', {}],
+      ['geolocation', {}],
+      ['notifications', {}],
+      ['clipboard-read', {}],
+    ] as const) {
       const callback = vi.fn()
-      request({}, permission, callback)
+      request({}, permission, callback, details)
       expect(callback).toHaveBeenCalledWith(false)
     }
-    const check = session.setPermissionCheckHandler.mock.calls[0]?.[0] as (w: unknown, p: string) => boolean
-    expect(check({}, 'media')).toBe(false)
+    const microphone = vi.fn()
+    request({}, 'media', microphone, { mediaTypes: ['audio'] })
+    expect(microphone).toHaveBeenCalledWith(true)
+    const check = session.setPermissionCheckHandler.mock.calls[0]?.[0] as (w: unknown, p: string, o: string, d: unknown) => boolean
+    expect(check({}, 'media', 'http://127.0.0.1', { mediaType: 'video' })).toBe(false)
+    expect(check({}, 'geolocation', 'http://127.0.0.1', {})).toBe(false)
+    expect(check({}, 'media', 'http://127.0.0.1', { mediaType: 'audio' })).toBe(true)
   })
 })

@@ -65,8 +65,17 @@ export function guardNavigation(webContents: WebContentsLike, origin: string, sh
   webContents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
-/** Camera, microphone, notifications, geolocation...: the app needs none, so every request is denied. */
+/**
+ * Camera, notifications, geolocation...: the app needs none, so every request is denied. The one
+ * exception is the microphone alone (a card side's recording in the card editor): `media` asking
+ * for audio and nothing else.
+ */
 export function denyPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  session.setPermissionRequestHandler((_webContents, permission, callback, details) => {
+    const types = (details as { mediaTypes?: string[] } | undefined)?.mediaTypes ?? []
+    callback(permission === 'media' && types.length > 0 && types.every((type) => type === 'audio'))
+  })
+  session.setPermissionCheckHandler((_webContents, permission, _origin, details) => {
+    return permission === 'media' && (details as { mediaType?: string } | undefined)?.mediaType === 'audio'
+  })
 }

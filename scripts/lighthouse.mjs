@@ -1,9 +1,12 @@
 // `npm run lighthouse`: a Lighthouse run (mobile preset, default throttling) on the landing page of
 // the built app (`npm run build` first), in Debian's Chromium. Prints the performance score and
 // the key metrics, writes the JSON report to a temp folder, and exits non-zero when performance is
-// below --min (default 0.9; also accepts 90).
+// below --min (default 0.9; also accepts 90). With --accessibility it also scores accessibility, which
+// must reach --min-accessibility (default 0.9). --lang de runs the browser in that language (the
+// interface follows the browser's languages): the catalogs loaded are listed, so the run shows it.
 //
 //   node scripts/lighthouse.mjs [--min 0.9] [--url /path] [--runs 1] [--out report.json] [--base-url http://host:port]
+//                               [--lang de] [--accessibility] [--min-accessibility 0.9]
 //
 // --base-url audits a server that is already running (the benchmark's, on its seeded database)
 // instead of starting one on an empty data folder.
@@ -37,8 +40,13 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     out: { type: 'string' },
     'base-url': { type: 'string' },
+    lang: { type: 'string' },
+    accessibility: { type: 'boolean', default: false },
+    'min-accessibility': { type: 'string', default: '0.9' },
   },
 })
+const fraction = (value) => (value > 1 ? value / 100 : value)
+const minAccessibility = fraction(Number(args['min-accessibility']))
 const minArg = Number(args.min)
 const minScore = minArg > 1 ? minArg / 100 : minArg
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1)
@@ -68,19 +76,30 @@ let exitCode = 1
 try {
   if (!args['base-url']) server = await startServer(dataDir)
   const target = new URL(args.url, args['base-url'] ?? server.url).href
-  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+  const language = args.lang
+    ? { chromeFlags: [`--lang=${args.lang}`, `--accept-lang=${args.lang}`], envVars: { ...process.env, LANGUAGE: args.lang.replace('-', '_') } }
+    : {}
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [...CHROME_FLAGS, ...(language.chromeFlags ?? [])],
+    envVars: language.envVars,
+    logLevel: 'silent',
+  })
 
   const scores = []
+  const accessibilityScores = []
   let last
   for (let run = 1; run <= runs; run += 1) {
     // No config: Lighthouse's default is the mobile preset (formFactor mobile, simulated throttling).
-    const result = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    const categories = args.accessibility ? ['performance', 'accessibility'] : ['performance']
+    const result = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
     if (!result) throw new Error('Lighthouse returned no result')
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const audit = (id) => lhr.audits[id]?.numericValue
     const score = lhr.categories.performance.score ?? 0
     scores.push(score)
+    if (args.accessibility) accessibilityScores.push(lhr.categories.accessibility?.score ?? 0)
     last = result
     console.log(
       `run ${run}/${runs}: performance ${Math.round(score * 100)}  ` +
@@ -98,6 +117,17 @@ try {
   console.log(`JSON report: ${reportFile}`)
   exitCode = median >= minScore ? 0 : 1
   if (exitCode) console.error(`Performance ${Math.round(median * 100)} is below the minimum ${Math.round(minScore * 100)}.`)
+  if (args.accessibility) {
+    const accessibility = Math.min(...accessibilityScores)
+    console.log(`Lighthouse accessibility of ${target}: ${Math.round(accessibility * 100)} (minimum ${Math.round(minAccessibility * 100)})`)
+    if (accessibility < minAccessibility) exitCode = 1
+  }
+  if (args.lang) {
+    const scripts = (last.lhr.audits['network-requests']?.details?.items ?? [])
+      .filter((item) => item.resourceType === 'Script')
+      .map((item) => `${new URL(item.url).pathname} (${(item.resourceSize / 1024).toFixed(1)} KB)`)
+    console.log(`in ${args.lang}: scripts loaded ${scripts.join(', ')}`)
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   exitCode = 2

@@ -11,6 +11,9 @@ import { contactRoutes } from './features/contact/contact.routes'
 import { gamesRoutes } from './features/games/games.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { MEDIA_UPLOAD_PATH, mediaRoutes } from './features/media/media.routes'
+import { foldersRoutes } from './features/folders/folders.routes'
+import { studyOptionsRoutes } from './features/study-options/study-options.routes'
+import { REMINDER_UNSUBSCRIBE_PATH, remindersRoutes } from './features/reminders/reminders.routes'
 import { importsRoutes } from './features/imports/imports.routes'
 import { openApiRoutes } from './features/openapi/openapi.routes'
 import type { Mailer } from '#server/mail/mailer'
@@ -25,6 +28,7 @@ import { usersRoutes } from './features/accounts/users.routes'
 import { allowedHostsOnly, type HostAllowlist } from './http/allowed-hosts'
 import { jsonBody, MAX_IMPORT_BODY_BYTES } from './http/body'
 import { errorMiddleware } from './http/error-middleware'
+import { requestLanguage } from './http/locale'
 import { MemoryRateLimitStore, type RateLimitStore } from './http/rate-limit'
 import { readRouting } from './http/read-routing'
 import { requestLog } from './http/request-log'
@@ -69,6 +73,9 @@ export function apiRouters(deps: Deps): Router[] {
     contactRoutes(deps),
     mediaRoutes(deps),
     importsRoutes(deps),
+    foldersRoutes(deps),
+    studyOptionsRoutes(deps),
+    remindersRoutes(deps),
   ]
   return [...routers, openApiRoutes(routers)]
 }
@@ -93,11 +100,15 @@ export function createApp(options: AppOptions): Koa {
 
   if (deps.config.logRequests) app.use(requestLog(deps.logger))
   app.use(securityHeaders())
+  app.use(requestLanguage())
   app.use(errorMiddleware(deps.logger))
   if (options.allowedHosts) app.use(allowedHostsOnly(options.allowedHosts))
   // A client that just wrote reads from the primary until the replicas have caught up.
   if (deps.config.databaseReplicaUrls.length > 0) app.use(readRouting(deps.config.databaseReplicaMaxLagSeconds + 2))
-  for (const middleware of jsonBody({ rawPostPaths: [MEDIA_UPLOAD_PATH], largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES } })) {
+  for (const middleware of jsonBody({
+    rawPostPaths: [MEDIA_UPLOAD_PATH, REMINDER_UNSUBSCRIBE_PATH],
+    largerPostLimits: { '/api/sets/import': MAX_IMPORT_BODY_BYTES },
+  })) {
     app.use(middleware)
   }
 

@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       },
       mediaMaxUploadBytes: 10 * 1024 * 1024,
       mediaQuotaBytes: 500 * 1024 * 1024,
+      mediaMaxAudioMs: 60_000,
+      reminderIntervalSeconds: 300,
       databaseUrl: undefined,
       webConcurrency: 1,
     })
@@ -117,6 +119,8 @@ describe('loadConfig', () => {
         IMPORT_TIMEOUT_SECONDS: '12',
         MEDIA_MAX_UPLOAD_MB: '2',
         MEDIA_QUOTA_MB: '50',
+        MEDIA_MAX_AUDIO_SECONDS: '30',
+        REMINDER_INTERVAL_SECONDS: '60',
       },
       cwd,
     )
@@ -162,6 +166,8 @@ describe('loadConfig', () => {
       },
       mediaMaxUploadBytes: 2 * 1024 * 1024,
       mediaQuotaBytes: 50 * 1024 * 1024,
+      mediaMaxAudioMs: 30_000,
+      reminderIntervalSeconds: 60,
       databaseUrl: undefined,
       webConcurrency: 1,
     })

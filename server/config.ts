@@ -158,8 +158,10 @@ const envSchema = z.object({
     }),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
+  REMINDER_INTERVAL_SECONDS: integer('REMINDER_INTERVAL_SECONDS', 1, 86_400, 300),
   MEDIA_MAX_UPLOAD_MB: integer('MEDIA_MAX_UPLOAD_MB', 1, 100, 10),
   MEDIA_QUOTA_MB: integer('MEDIA_QUOTA_MB', 1, 1_000_000, 500),
+  MEDIA_MAX_AUDIO_SECONDS: integer('MEDIA_MAX_AUDIO_SECONDS', 1, 3600, 60),
   IMPORT_MAX_PACKAGE_MB: integer('IMPORT_MAX_PACKAGE_MB', 1, 2000, 100),
   IMPORT_MAX_UNPACKED_MB: integer('IMPORT_MAX_UNPACKED_MB', 1, 2000, 400),
   IMPORT_MAX_ENTRIES: integer('IMPORT_MAX_ENTRIES', 1, 1_000_000, 20_000),
@@ -233,10 +235,13 @@ const configSchema = envSchema.transform((e) => ({
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */
   backupKeepDays: e.BACKUP_KEEP_DAYS,
+  reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
   /** Largest picture body POST /api/media reads (MEDIA_MAX_UPLOAD_MB). */
   mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
   /** Stored picture bytes allowed per user (MEDIA_QUOTA_MB). */
   mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
+  /** Longest recording POST /api/media accepts, in milliseconds (MEDIA_MAX_AUDIO_SECONDS). */
+  mediaMaxAudioMs: e.MEDIA_MAX_AUDIO_SECONDS * 1000,
   /**
    * What an import preview may cost (POST /api/imports/preview). An Anki package of 10,000 notes
    * without pictures is a few MB; the defaults leave room for pictures and refuse zip bombs.

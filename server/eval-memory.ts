@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import Papa from 'papaparse'
 import { loadConfig } from './config'
 import { DATABASE_FILE, openSqliteDatabase } from './db/database'
 import { type Evaluation, evaluateLog } from './features/memory/evaluate'
 import type { LoggedReview } from './features/memory/fit'
+import { loggedReview, reviewsFromCsv } from './features/memory/review-log-reader'
 import { simulateLog } from './features/memory/simulate'
 
 /*
@@ -17,7 +17,7 @@ import { simulateLog } from './features/memory/simulate'
  *   (default 100), or one with --user;
  * - an Anki revlog CSV (the FSRS benchmark's columns `card_id,review_time,review_rating`, time in
  *   epoch milliseconds or ISO; rating 0, a manual reschedule, is skipped), or Cardwise's own
- *   review-log CSV (`card_id,review_time,rating`);
+ *   review-log CSV (`card_id,prompt,review_time,rating`: each card prompt is one history);
  * - --synthetic: a log drawn from a known FSRS-6 model, as the tests use.
  */
 
@@ -32,31 +32,16 @@ const { values } = parseArgs({
   },
 })
 
-function reviewsFromCsv(file: string): LoggedReview[] {
-  const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true })
-  const reviews: LoggedReview[] = []
-  for (const row of parsed.data) {
-    const cardId = row.card_id ?? row.cid
-    const time = row.review_time ?? row.id
-    const rating = Number(row.review_rating ?? row.rating ?? row.ease)
-    if (!cardId || !time || !(rating >= 1 && rating <= 4)) continue
-    const at = /^\d+$/.test(time) ? new Date(Number(time)) : new Date(time)
-    if (Number.isNaN(at.getTime())) continue
-    reviews.push({ cardId, at, rating })
-  }
-  return reviews
-}
-
 async function logsFromDatabase(file: string, user: string | undefined, minReviews: number): Promise<Map<string, LoggedReview[]>> {
   if (!existsSync(file)) throw new Error(`no database at ${file}`)
   const db = openSqliteDatabase(file)
   try {
-    let query = db.selectFrom('review_log').select(['user_id', 'flashcard_id', 'rating', 'answered_at'])
+    let query = db.selectFrom('review_log').select(['user_id', 'flashcard_id', 'prompt', 'rating', 'answered_at'])
     if (user) query = query.where('user_id', '=', user)
     const logs = new Map<string, LoggedReview[]>()
     for (const row of await query.execute()) {
       const list = logs.get(row.user_id) ?? []
-      list.push({ cardId: row.flashcard_id, rating: row.rating, at: new Date(row.answered_at) })
+      list.push(loggedReview(row))
       logs.set(row.user_id, list)
     }
     for (const [id, list] of logs) if (list.length < minReviews) logs.delete(id)
@@ -86,7 +71,7 @@ async function main(): Promise<void> {
       simulateLog({ settings: { desiredRetention: 0.9, weights: truth }, cards: 300, days: 150, seed: 11, maxDelayDays: 4 }),
     )
   } else if (values.anki) {
-    sources.set(path.basename(values.anki), reviewsFromCsv(values.anki))
+    sources.set(path.basename(values.anki), reviewsFromCsv(readFileSync(values.anki, 'utf8')))
   } else {
     const file = values.db ?? path.join(loadConfig().dataDir, DATABASE_FILE)
     for (const [user, reviews] of await logsFromDatabase(file, values.user, Number(values['min-reviews']))) sources.set(`student ${user}`, reviews)

@@ -16,6 +16,7 @@ import { PostgresAccountEvents } from '#server/events/postgres-account-events'
 import { PostgresGameEvents } from '#server/events/game-events'
 import { createMailer } from '#server/mail/mailer'
 import { startParameterFitting } from './features/memory/fit-job'
+import { type Reminder, startReminders } from './features/reminders/reminders.service'
 import { startMediaSweep } from './features/media/media.service'
 import { DatabaseRateLimitStore } from './http/rate-limit'
 import { consoleLogger, type Logger } from './logger'
@@ -27,6 +28,8 @@ export interface StartOptions {
   logger?: Logger
   /** Serve only these Host headers (the desktop app); unset: any. */
   allowedHosts?: HostAllowlist
+  /** Told of each reminder email this process sends (the desktop app's system notification). */
+  onReminder?: (reminder: Reminder) => void
 }
 
 export interface RunningServer {
@@ -135,6 +138,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   })
   // Students' own FSRS parameters, fitted in the background once they have enough reviews.
   const fitting = startParameterFitting({ db, clock: systemClock, logger }, { intervalMs: 10 * 60_000 })
+  // Daily reminder emails (issue 31): each process checks, the database lets one send.
+  const reminders = startReminders(
+    { db, clock: systemClock, logger, mailer, publicUrl: appConfig.publicUrl, onReminder: options.onReminder },
+    { intervalMs: config.reminderIntervalSeconds * 1000 },
+  )
   // Hourly, outside requests: uploads never attached to a card within a day are removed.
   const mediaSweep = startMediaSweep({ db, clock: systemClock, logger })
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -152,6 +160,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed
       clearInterval(sweep)
       clearTimeout(deadline)
+      // A reminder pass may be sending: it finishes before the mailer closes.
+      await reminders.stop()
       mailer.close()
       await backups.stop()
       await fitting.stop()

@@ -94,3 +94,16 @@ export const CONNECTIVITY = {
 
 /** How long the header says "All answers synced" after the last waiting answer went through (ms). */
 export const SYNCED_NOTICE_MS = 4000
+
+/** How often the sets kept on the device are brought up to date while the app is open and online (ms; issue 31). */
+export const OFFLINE_REFRESH_MS = 10 * 60_000
+
+/** Habits (issue 31): the daily goal in answers a day, and the learn-ahead limit of the due list (Anki's, 20 minutes). */
+export const DAILY_GOAL = { min: 0, max: 1000, default: 20 } as const
+export const LEARN_AHEAD_MS = 20 * 60_000
+/** Folders (issue 31): nested at most this many levels; a name's length; sets studied together at most. */
+export const FOLDER_MAX_DEPTH = 5
+export const FOLDER_NAME_MAX = 100
+export const STUDY_TOGETHER_MAX_SETS = 50
+/** The Progress page's calendar heat map covers this many days, today included. */
+export const ACTIVITY_DAYS = 365

@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales'
 import { IMPORT_LIMITS, SET_LIMITS } from './limits'
 
 /** The product's exact user-facing texts (docs/content-rules.md lists where each kind is used), shared by server and renderer. */
@@ -84,6 +85,7 @@ export const setMessages = {
   updateFailed: 'Failed to update study set',
   addCardFailed: 'Failed to add flashcard',
   updateCardFailed: 'Failed to update flashcard',
+  reverseAdded: 'Every card is now also asked in reverse (definition to term).',
   deleteSetConfirm: 'Are you sure you want to delete this study set?',
   deleteCardConfirm: 'Are you sure you want to delete this flashcard?',
   linkCopied: 'Link copied to clipboard!',
@@ -107,6 +109,17 @@ export const textMessages = {
   languageTag: 'Language must be a language tag such as en or ja.',
 }
 
+/** Card kinds and prompts (issue 26, docs/content-rules.md, 'Cards'). */
+export const cardMessages = {
+  kind: "kind must be 'basic' or 'cloze'.",
+  reverseNotBoolean: 'reverse must be true or false.',
+  clozeWithoutDeletion: 'A cloze card needs at least one deletion, such as {{c1::answer}}.',
+  reverseOnCloze: 'Only a basic card can be asked in reverse.',
+  promptNotOfCard: 'This card has no such prompt.',
+  promptShape: "prompt must be 'f', 'r' or 'c1' to 'c50'.",
+  guid: 'guid must be 1 to 100 characters of text without control characters.',
+} as const
+
 /** The contact form's notices (docs/content-rules.md, 'Sessions and timing'). */
 export const contactMessages = {
   sent: "Thank you for your message! We'll get back to you soon.",
@@ -117,6 +130,8 @@ export const contactMessages = {
 /** The import dialog's messages (docs/content-rules.md, 'Import'). */
 export const importMessages = {
   unsupportedType: 'Only JSON and CSV files are supported',
+  /** The import preview's refusal of another file type: `extensions` as `.apkg, .colpkg, ...`. */
+  unsupportedFile: (extensions: string) => `Only ${extensions} files are supported`,
   tooLarge: `File size exceeds the maximum limit of ${IMPORT_LIMITS.fileBytes / (1024 * 1024)}MB`,
   noFile: 'Please select a file',
   titleRequired: 'Title is required',
@@ -169,4 +184,99 @@ export const offlineMessages = {
   noneKept: 'No sets are kept on this device yet. Open a set while online to keep it.',
   backToMySets: 'Go to My Sets',
   synced: 'All answers synced',
+  refusedHeading: 'Some answers could not be saved',
+  /** Answers given offline that the server refused later (issue 31), per set. */
+  refused: (count: number, title: string | null) =>
+    `${count} ${count === 1 ? 'answer' : 'answers'} to ${title === null ? 'a set' : `"${title}"`} could not be saved: the set or its cards were deleted, or the set is no longer open to you.`,
+  refusedRest: 'Your other answers are not affected.',
+  refusedDismiss: 'OK',
+} as const
+
+/** Goals, streaks, reminders and folders (issue 31). */
+export const habitMessages = {
+  folderNotFound: 'Folder not found',
+  folderCycle: 'A folder cannot be moved into itself or one of its sub-folders.',
+  folderTooDeep: 'Folders can be nested at most 5 levels deep.',
+  folderNameRequired: 'Folder name is required.',
+  folderNameLength: 'Folder name must be at most 100 characters long.',
+  timeZoneInvalid: 'timeZone must be an IANA time zone name, such as Europe/Paris.',
+  reminderTokenInvalid: 'This unsubscribe link is not valid.',
+  reminderSubject: (due: number) => `${due} ${due === 1 ? 'card is' : 'cards are'} due`,
+  unsubscribed: 'You will no longer get reminder emails. You can turn them back on in your Profile.',
+  reminderNotification: (due: number) => `${due} ${due === 1 ? 'card is' : 'cards are'} due. Open Review to keep your streak.`,
+  goalProgress: (done: number, target: number) => `${done} of ${target} answers today`,
+} as const
+
+/** The names of the fields that textMessages' `label` names, translated with the message (issue 30). */
+export const fieldLabels = {
+  name: 'Name',
+  title: 'Title',
+  description: 'Description',
+  term: 'Term',
+  definition: 'Definition',
+  tag: 'Tag',
+  nickname: 'Nickname',
+  subject: 'Subject',
+  message: 'Message',
+  search: 'Search',
+} as const
+
+/**
+ * The API's request-checking messages that are still written beside their schemas (shared/api/*.ts), as the
+ * patterns they follow (`field` is the API's own field name, such as `page` or `shuffle`, and stays as it is).
+ * The server finds the English text it is about to send among these and answers in the request's language
+ * (shared/i18n/translate.ts); shared/i18n/catalog-check.test.ts checks that each is still written somewhere.
+ */
+export const requestMessages = {
+  trueOrFalse: (field: string) => `${field} must be true or false.`,
+  wholeNumber: (field: string) => `${field} must be a whole number.`,
+  atLeast: (field: string, min: number) => `${field} must be at least ${min}.`,
+  atMost: (field: string, max: number) => `${field} must be at most ${max}.`,
+  between: (field: string, min: number, max: number) => `${field} must be between ${min} and ${max}.`,
+  either: (field: string, first: string, last: string) => `${field} must be ${first} or ${last}.`,
+  oneOf: (field: string, values: string) => `${field} must be one of ${values}.`,
+  someOf: (field: string, values: string) => `${field} must be some of ${values}.`,
+  anId: (field: string) => `${field} must be an id.`,
+  aList: (field: string) => `${field} must be a list.`,
+  required: (field: string) => `${field} is required.`,
+  tooLarge: (field: string) => `${field} is too large.`,
+  farTooLong: (field: string) => `${field} is far too long.`,
+  negative: (field: string) => `${field} cannot be negative.`,
+  typeTwice: (field: string) => `${field} lists a type twice.`,
+  needsQuestionType: (field: string) => `${field} needs at least one question type.`,
+  questionKinds: (mode: string, kinds: string) => `${mode} asks ${kinds} questions.`,
+  pageWholeNumber: 'Must be a whole number.',
+  pageAtLeastOne: 'Must be at least 1.',
+  pageAtMost: (max: number) => `Must be at most ${max}.`,
+  setId: 'setId must be a set id.',
+  folderId: 'folderId must be a folder id.',
+  setIdShape: 'setId is not a set id.',
+  classIdShape: 'classId is not a class id.',
+  cardIdShape: 'cardId is not a card id.',
+  setIds: 'setIds must list set ids, separated by commas.',
+  setIdsTooMany: (max: number) => `setIds may list at most ${max} sets.`,
+  reminderHour: 'reminderEmail must be null or an hour from 0 to 23.',
+  rating: 'rating must be 1, 2, 3 or 4.',
+  clientId: 'clientId must be 1 to 64 letters, digits, _ or -.',
+  answeredAt: 'answeredAt must be an ISO date and time.',
+  durationMs: 'durationMs must be a whole number of milliseconds.',
+  durationAtMostDay: 'durationMs must be at most a day.',
+  desiredRetention: 'desiredRetention must be a number.',
+  formatCsv: "format must be 'csv'.",
+  pasteText: 'Paste the text to import.',
+  pastedTextTooLong: 'The pasted text is too long (at most 1,000,000 characters).',
+  separatorNotText: 'A separator must be text.',
+  separatorEmpty: 'A separator cannot be empty.',
+  separatorTooLong: 'A separator can be at most 10 characters.',
+  chooseSet: 'Choose at least one set to import.',
+  descriptionNotText: 'Description must be text.',
+  flashcardShape: 'Each flashcard must be an object with a term and a definition.',
+  flashcardTerm: 'Each flashcard needs a term as text.',
+  flashcardDefinition: 'Each flashcard needs a definition as text.',
+  pictureId: 'A picture must be given by its id (from POST /api/media) or null.',
+  pictureReference: 'A picture must be a media id or a data: URL.',
+  pictureDataUrl: 'A picture must be a media id or a data:image/...;base64 URL.',
+  pictureTooLarge: 'This picture is too large.',
+  locale: `locale must be one of ${LOCALES.join(', ')}, or null (automatic).`,
+  unknownHost: 'This server does not answer to that address. Open Cardwise at the address you were given.',
 } as const

@@ -48,3 +48,12 @@ describe('renderer import boundaries', () => {
     expect(await errorsOf(file, code)).toEqual([])
   })
 })
+
+describe('one data path', () => {
+  it('reports a feature that loads with an AbortController of its own', async () => {
+    const code = 'export function useThing() {\n  const controller = new AbortController()\n  return controller.signal\n}'
+    const errors = await errorsOf('renderer/src/features/sets/useThing.ts', code)
+    expect(errors).toEqual([expect.stringMatching(/^no-restricted-syntax: Load server data with useServerData/)])
+    expect(await errorsOf('renderer/src/lib/thing.ts', code)).toEqual([])
+  })
+})

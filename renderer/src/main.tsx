@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from 'react-router-dom'
+import { i18n, readLocaleChoice, startI18n } from '@/lib/i18n'
 import { watchConnectivity } from '@/lib/connectivity'
 import { registerServiceWorker } from '@/lib/service-worker'
 import { createRouter } from '@/app/router'
@@ -11,10 +13,15 @@ if (!root) throw new Error('index.html has no #root element')
 
 watchConnectivity()
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
+// The interface's language first (English is in this bundle; another language's catalog is one small chunk).
+void startI18n(readLocaleChoice()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={createRouter()} />
+      </I18nProvider>
+    </StrictMode>,
+  ),
 )
 
 // The PWA's service worker: production web build only (vite.config.ts sets VITE_PWA; the desktop

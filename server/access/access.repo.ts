@@ -76,7 +76,14 @@ export async function setsShowingMedia(db: DB, mediaId: string, userId: string |
           .selectFrom('flashcards')
           .select('flashcards.id')
           .whereRef('flashcards.study_set_id', '=', 'study_sets.id')
-          .where((card) => card.or([card('flashcards.term_image_id', '=', mediaId), card('flashcards.definition_image_id', '=', mediaId)])),
+          .where((card) =>
+            card.or([
+              card('flashcards.term_image_id', '=', mediaId),
+              card('flashcards.definition_image_id', '=', mediaId),
+              card('flashcards.term_audio_id', '=', mediaId),
+              card('flashcards.definition_audio_id', '=', mediaId),
+            ]),
+          ),
       ),
     )
     .orderBy('study_sets.is_public', 'desc')
@@ -85,9 +92,9 @@ export async function setsShowingMedia(db: DB, mediaId: string, userId: string |
     .executeTakeFirst()
 }
 
-/** Of these picture ids, the ones `ownerId` uploaded. */
-export async function ownedMediaIds(db: DB, ownerId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('media').select('id').where('owner_id', '=', ownerId).where('id', 'in', ids).execute()
-  return new Set(rows.map((row) => row.id))
+/** Of these media ids, the ones `ownerId` uploaded, each with whether it is a recording. */
+export async function ownedMediaIds(db: DB, ownerId: string, ids: string[]): Promise<Map<string, { isAudio: boolean }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('media').select(['id', 'duration_ms']).where('owner_id', '=', ownerId).where('id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, { isAudio: row.duration_ms !== null }]))
 }

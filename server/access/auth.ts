@@ -2,6 +2,7 @@ import type { RouterMiddleware } from '@koa/router'
 import type { Context } from 'koa'
 import type { Deps } from '#server/deps'
 import { unauthenticated, unverified } from '#server/http/errors'
+import { useCallerLocale } from '#server/http/locale'
 import { type AuthState, authenticateToken } from './caller'
 
 /**
@@ -40,6 +41,7 @@ export function requireUser<StateT extends Authenticated = Authenticated>(deps: 
     const token = findToken(ctx, { allowQueryOrCookie: options.allowQueryOrCookie ?? false })
     const auth = token ? await authenticateToken(deps, token) : undefined
     if (!auth) throw unauthenticated()
+    useCallerLocale(ctx, auth.user.locale)
     if (options.verified && auth.user.verified !== 1) throw unverified()
     ;(ctx.state as Authenticated).auth = auth
     await next()
@@ -66,12 +68,16 @@ export function optionalUser<StateT extends MaybeAuthenticated = MaybeAuthentica
     if (token) {
       const auth = await authenticateToken(deps, token)
       if (!auth) throw unauthenticated()
+      useCallerLocale(ctx, auth.user.locale)
       ;(ctx.state as MaybeAuthenticated).auth = auth
     } else if (options.allowCookie) {
       // An <img> cannot send a header: it carries the token cookie. A stale cookie is a visitor.
       const cookie = ctx.cookies.get(TOKEN_COOKIE)
       const auth = cookie ? await authenticateToken(deps, cookie) : undefined
-      if (auth) (ctx.state as MaybeAuthenticated).auth = auth
+      if (auth) {
+        useCallerLocale(ctx, auth.user.locale)
+        ;(ctx.state as MaybeAuthenticated).auth = auth
+      }
     }
     await next()
   }

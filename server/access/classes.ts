@@ -1,9 +1,9 @@
 import { type ClassRole, classMessages } from '#shared/api/classes'
-import { apiMessages } from '#shared/messages'
 import type { DB } from '#server/db/database'
 import { conflict, forbidden, notFound } from '#server/http/errors'
 import { isClassMember } from './access.repo'
 import type { AuthState } from './caller'
+import { requireOwnSet } from './sets'
 
 /**
  * A class (as the caller loaded it) and the caller's role in it: its teacher and its students see
@@ -39,6 +39,5 @@ export function requireMayRemoveMember(role: ClassRole, self: boolean): void {
  * when public: a teacher hands out only what they own.
  */
 export function requireAssignableSet<T extends { owner_id: string }>(set: T | undefined, auth: AuthState): T {
-  if (!set || set.owner_id !== auth.user.id) throw notFound(apiMessages.setNotFound)
-  return set
+  return requireOwnSet(set, auth)
 }

@@ -5,7 +5,7 @@ import { ownedMediaIds, setsShowingMedia } from './access.repo'
 import type { AuthState } from './caller'
 
 /**
- * Who may see a picture: its uploader, and anyone who may read a set whose cards show it (the
+ * Who may see a picture or a recording: its uploader, and anyone who may read a set whose cards show it (the
  * reading rule, ./readable.ts). `isPublic`: it is shown on a public set, so anyone and any cache
  * may keep it.
  */
@@ -20,16 +20,20 @@ export async function pictureAccess(
 }
 
 /**
- * A card may show only pictures its author uploaded: every named picture (field name to media
- * id) must be one `userId` uploaded, else 400 on that field. Runs in the caller's transaction.
+ * A card may show only pictures and recordings its author uploaded: every named media id (field
+ * name to id) must be one `userId` uploaded, of the field's kind (a field ending in `Audio` names
+ * a recording, any other a picture), else 400 on that field. Runs in the caller's transaction.
  */
-export async function requireOwnMedia(db: DB, userId: string, images: Record<string, string | null | undefined>): Promise<void> {
-  const named = Object.entries(images).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+export async function requireOwnMedia(db: DB, userId: string, media: Record<string, string | null | undefined>): Promise<void> {
+  const named = Object.entries(media).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
   const owned = await ownedMediaIds(
     db,
     userId,
     named.map(([, id]) => id),
   )
-  const unknown = named.filter(([, id]) => !owned.has(id))
-  if (unknown.length > 0) throw invalidInput(Object.fromEntries(unknown.map(([field]) => [field, mediaMessages.unknownImage])))
+  const wantsAudio = (field: string) => field.endsWith('Audio')
+  const unknown = named.filter(([field, id]) => owned.get(id)?.isAudio !== wantsAudio(field))
+  if (unknown.length > 0) {
+    throw invalidInput(Object.fromEntries(unknown.map(([field]) => [field, wantsAudio(field) ? mediaMessages.unknownAudio : mediaMessages.unknownImage])))
+  }
 }

@@ -14,12 +14,17 @@ export async function canRead(db: DB, setId: string, auth: AuthState | undefined
   return (await findSetReadable(db, setId, auth?.user.id))?.readable === 1
 }
 
+/** A set as a feature loaded it for the caller: its owner, and whether the caller may read it (`readableFlag`, ./readable.ts: 1 or 0). */
+export interface SetForCaller extends SetOwner {
+  readable: number
+}
+
 /**
- * The set (as the caller loaded it) when the caller may read it. Anything else is 404, so a private
- * set's existence is never disclosed.
+ * The set (as the caller loaded it, with `readableFlag` in the same query) when the caller may read
+ * it. Anything else is 404, so a private set's existence is never disclosed.
  */
-export async function requireReadableSet<T extends SetOwner>(db: DB, setId: string, set: T | undefined, auth: AuthState | undefined): Promise<T> {
-  if (!set || !(await canRead(db, setId, auth))) throw notFound(apiMessages.setNotFound)
+export function requireReadableSet<T extends SetForCaller>(set: T | undefined): T {
+  if (set?.readable !== 1) throw notFound(apiMessages.setNotFound)
   return set
 }
 
@@ -28,8 +33,8 @@ export async function requireReadableSet<T extends SetOwner>(db: DB, setId: stri
  * read but do not own (someone else's public set, or one assigned to their class) is 403; one they
  * may not read is 404.
  */
-export async function requireOwnedSet<T extends SetOwner>(db: DB, setId: string, set: T | undefined, auth: AuthState): Promise<T> {
-  const readable = await requireReadableSet(db, setId, set, auth)
+export function requireOwnedSet<T extends SetForCaller>(set: T | undefined, auth: AuthState): T {
+  const readable = requireReadableSet(set)
   if (readable.owner_id !== auth.user.id) throw forbidden()
   return readable
 }
@@ -47,4 +52,13 @@ export async function assertReadableCard(db: DB, setId: string, cardId: string, 
   const target = await findCardOfSet(db, setId, cardId, auth.user.id)
   if (target?.readable !== 1) throw notFound(apiMessages.setNotFound)
   if (target.card_id === null) throw notFound(apiMessages.cardNotFound)
+}
+
+/**
+ * One of the caller's own sets, named in a request about their own things (a class's assigned set, the import
+ * preview's `setId`): anyone else's set is 404, even a public one.
+ */
+export function requireOwnSet<T extends SetOwner>(set: T | undefined, auth: AuthState): T {
+  if (!set || set.owner_id !== auth.user.id) throw notFound(apiMessages.setNotFound)
+  return set
 }

@@ -126,8 +126,8 @@ describe('backupDatabase', () => {
         `const SQLite = require('better-sqlite3')
          const db = new SQLite(process.argv[1]); db.pragma('busy_timeout = 5000')
          const set = db.prepare("INSERT INTO study_sets (id, owner_id, title, card_count, created, updated) VALUES (?, 'u1', 't', ?, 'now', 'now')")
-         const card = db.prepare("INSERT INTO flashcards (id, study_set_id, term, definition, position, created) VALUES (?, ?, 'term', 'definition', ?, 'now')")
-         const write = db.transaction((n) => { const cards = 1 + (n % 40); set.run('w' + n, cards); for (let i = 1; i <= cards; i++) card.run('w' + n + '-' + i, 'w' + n, i) })
+         const card = db.prepare("INSERT INTO flashcards (id, study_set_id, term, definition, position, created, guid) VALUES (?, ?, 'term', 'definition', ?, 'now', ?)")
+         const write = db.transaction((n) => { const cards = 1 + (n % 40); set.run('w' + n, cards); for (let i = 1; i <= cards; i++) card.run('w' + n + '-' + i, 'w' + n, i, 'w' + n + '-' + i) })
          let n = 0; const loop = () => { for (let k = 0; k < 20; k++) write(n++); if (n === 20) process.stdout.write('go'); setImmediate(loop) }; loop()`,
         source,
       ],

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3'
 import {
   Kysely,
+  type LogEvent,
   PostgresAdapter,
   PostgresDialect,
   PostgresDriver,
@@ -45,8 +46,17 @@ export const DATABASE_FILE = 'cardwise.db'
  */
 export type SynchronousMode = 'full' | 'normal'
 
+/** Called with each statement's SQL as it is sent (tests count a route's round trips with it). */
+export type StatementListener = (sql: string) => void
+
+/** Kysely's log option for a statement listener: every query event, errors included. */
+function statementLog(onStatement: StatementListener | undefined) {
+  return onStatement && ((event: LogEvent) => onStatement(event.query.sql))
+}
+
 export interface SqliteOptions {
   synchronous?: SynchronousMode
+  onStatement?: StatementListener
 }
 
 /**
@@ -65,7 +75,7 @@ export function openSqliteDatabase(file: string, options: SqliteOptions = {}): D
   // does, and as PostgreSQL's lower() already behaves). ASCII text lower-cases exactly as before,
   // so the index on lower(username) (usernames are ASCII) keeps its values.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (text === null ? null : String(text).toLowerCase()))
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: statementLog(options.onStatement) })
 }
 
 export interface PostgresOptions {
@@ -79,6 +89,7 @@ export interface PostgresOptions {
   replicaUrls?: string[]
   /** A replica further behind than this is left out until it catches up (DATABASE_REPLICA_MAX_LAG_SECONDS). */
   replicaMaxLagSeconds?: number
+  onStatement?: StatementListener
 }
 
 /** Distinct named statements one connection keeps at most; past it, statements run unnamed. */
@@ -98,7 +109,8 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   const prepared = options.preparedStatements ?? true
   const primary = wrapPool(newPool(url, options), prepared)
   const replicaUrls = options.replicaUrls ?? []
-  if (replicaUrls.length === 0) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: primary }) })
+  const log = statementLog(options.onStatement)
+  if (replicaUrls.length === 0) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: primary }), log })
   const replicas = new ReplicaSet(
     replicaUrls.map((replicaUrl) => {
       const pool = newPool(replicaUrl, options)
@@ -113,6 +125,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
       createIntrospector: (db) => new PostgresIntrospector(db),
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
+    log,
   })
 }
 

@@ -20,3 +20,18 @@ export function newId(length = 15): string {
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url')
 }
+
+/** Anki's guid alphabet (base91 without the field separator, as rslib `guid.rs` writes them). */
+const GUID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~'
+
+/** A new card's guid as Anki makes one: a random 64-bit number written in base91 (at most 10 characters). */
+export function newGuid(): string {
+  let value = randomBytes(8).readBigUInt64BE()
+  let guid = ''
+  const base = BigInt(GUID_ALPHABET.length)
+  do {
+    guid = GUID_ALPHABET[Number(value % base)] + guid
+    value /= base
+  } while (value > 0n)
+  return guid
+}

@@ -88,10 +88,18 @@ export const postgresPublicSetIndex: PublicSetIndex = {
     const withQuery = sql`with q as materialized (select ${query} as query)`
     const where = sql`x.document @@ q.query and s.is_public = 1 ${sql.join(tagged, sql` `)}`
     const from = sql`q cross join study_set_search x join study_sets s on s.id = x.set_id`
+    // One pass over the matches: the page's ids, newest first, each carrying the number of matches
+    // (a window, counted before the limit); then only the page's rows are read in full.
+    const items = await sql<SetWithOwnerRow & { matching: number }>`${withQuery},
+      page as (select s.id, s.created, count(*) over () as matching from ${from} where ${where}
+        order by s.created desc, s.id desc limit ${page.limit} offset ${page.offset})
+      select s.*, u.username as owner_username, page.matching from page join study_sets s on s.id = page.id left join users u on u.id = s.owner_id
+      order by page.created desc, page.id desc`.execute(db)
+    const first = items.rows[0]
+    if (first || page.offset === 0) return { items: items.rows.map(({ matching: _, ...set }) => set), total: Number(first?.matching ?? 0) }
+    // A page past the end has no row to carry the count.
     const counted = await sql<{ total: number }>`${withQuery} select count(*) as total from ${from} where ${where}`.execute(db)
-    const items = await sql<SetWithOwnerRow>`${withQuery} select s.*, u.username as owner_username from ${from} left join users u on u.id = s.owner_id
-      where ${where} order by s.created desc, s.id desc limit ${page.limit} offset ${page.offset}`.execute(db)
-    return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) }
+    return { items: [], total: Number(counted.rows[0]?.total ?? 0) }
   },
 }
 

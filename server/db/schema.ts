@@ -1,3 +1,8 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** A nullable column an insert may leave out (added by a later migration to a table older code inserts into). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>
+
 /** The database's tables as Kysely sees them. Columns are snake_case; times are ISO-8601 text. */
 export interface PlansTable {
   id: string
@@ -17,6 +22,8 @@ export interface UsersTable {
   verified: number
   plan_id: string
   avatar: string | null
+  /** The interface language the user chose (shared/i18n/locales.ts), or null: automatic. */
+  locale: Optional<string>
   created: string
   updated: string
 }
@@ -78,6 +85,18 @@ export interface FlashcardsTable {
   /** The side's picture (media.id), or null. A side has text, a picture or both. */
   term_image_id: string | null
   definition_image_id: string | null
+  /** The side's recording (media.id of an audio row), or null. */
+  term_audio_id: string | null
+  definition_audio_id: string | null
+  /** `basic` or `cloze` (issue 26): a cloze card's term holds Anki's deletions, its definition optional extra text. */
+  kind: Generated<'basic' | 'cloze'>
+  /** 0 or 1: a basic card also asked from its definition to its term (prompt `r`). */
+  reverse: Generated<number>
+  /**
+   * Stable identity (issue 27), unique within the set: Anki's note guid when the card came from Anki, generated
+   * otherwise (`newGuid`); a copy keeps its source's. `.apkg` exports use it as the note guid.
+   */
+  guid: string
 }
 
 /** One stored picture (re-encoded by server/features/media/image.ts), deduplicated per owner by hash. */
@@ -92,6 +111,8 @@ export interface MediaTable {
   height: number
   /** Length of `data`, counted against the owner's quota. */
   bytes: number
+  /** A recording's length in milliseconds; null for a picture (whose width and height are then real). */
+  duration_ms: number | null
   /** `blob` on SQLite, `bytea` on PostgreSQL: a Buffer on both. */
   data: Buffer
   created: string
@@ -122,11 +143,13 @@ export interface LearningSessionsTable {
   status: 'in_progress' | 'completed'
 }
 
-/** One row per user and card answered in Learn or Write. */
+/** One row per user, card and prompt answered in a mode that counts toward mastery. */
 export interface StudyProgressTable {
   user_id: string
   study_set_id: string
   flashcard_id: string
+  /** What was asked of the card: `f`, `r` or `c1`..`c50` (shared/cards/prompts.ts). */
+  prompt: Generated<string>
   correct_count: number
   incorrect_count: number
   last_reviewed: string
@@ -161,6 +184,8 @@ export interface ReviewLogTable {
   id: string
   user_id: string
   flashcard_id: string
+  /** The card's prompt that was asked (`f` for every answer before issue 26). */
+  prompt: Generated<string>
   study_set_id: string
   mode: string
   question: string
@@ -185,10 +210,11 @@ export interface ReviewLogTable {
   response: string | null
 }
 
-/** A student's FSRS memory of one card. */
+/** A student's FSRS memory of one card's prompt. */
 export interface CardMemoryTable {
   user_id: string
   flashcard_id: string
+  prompt: Generated<string>
   study_set_id: string
   stability: number
   difficulty: number
@@ -209,6 +235,46 @@ export interface UserSettingsTable {
   parameters_fitted_at: string | null
   parameters_review_count: number | null
   fit_claimed_at: string | null
+  updated: string
+  /** Answers a day the student aims for; null: the default (DAILY_GOAL.default). */
+  daily_goal: Optional<number>
+  /** IANA time zone the student's days are counted in; null: UTC. */
+  time_zone: Optional<string>
+  /** The hour (0-23, in time_zone) a reminder email goes out; null: reminders off. */
+  reminder_hour: Optional<number>
+  /** Random token of the one-click unsubscribe link. */
+  reminder_token: Optional<string>
+}
+
+/** One row per student and day (in their time zone) a reminder was claimed by a server process. */
+export interface ReminderClaimsTable {
+  user_id: string
+  day: string
+  claimed_at: string
+  sent_at: string | null
+}
+
+/** A user's folder; parent_id null at the top. */
+export interface FoldersTable {
+  id: string
+  owner_id: string
+  parent_id: string | null
+  name: string
+  created: string
+  updated: string
+}
+
+export interface FolderSetsTable {
+  folder_id: string
+  study_set_id: string
+  added: string
+}
+
+/** A student's study options of one set (JSON of StudyOptions). */
+export interface StudyOptionsTable {
+  user_id: string
+  study_set_id: string
+  options: string
   updated: string
 }
 
@@ -322,6 +388,8 @@ export interface Database {
   set_tags: SetTagsTable
   flashcards: FlashcardsTable
   media: MediaTable
+  /** Pictures and recordings of import previews, until the import is confirmed (issue 27). */
+  media_drafts: MediaTable
   contact_form_submissions: ContactFormSubmissionsTable
   learning_sessions: LearningSessionsTable
   study_progress: StudyProgressTable
@@ -339,4 +407,8 @@ export interface Database {
   game_questions: GameQuestionsTable
   game_answers: GameAnswersTable
   rate_limits: RateLimitsTable
+  reminder_claims: ReminderClaimsTable
+  folders: FoldersTable
+  folder_sets: FolderSetsTable
+  study_options: StudyOptionsTable
 }

@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa'
 import { HttpError } from './errors'
+import { requestMessages } from '#shared/messages'
 
-export const UNKNOWN_HOST_MESSAGE = 'This server does not answer to that address. Open Cardwise at the address you were given.'
+export const UNKNOWN_HOST_MESSAGE = requestMessages.unknownHost
 
 /**
  * The `Host` values (name or address, and port) a server answers to. A server reachable on the

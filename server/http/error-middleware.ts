@@ -1,9 +1,12 @@
 import type { Middleware } from 'koa'
 import type { ErrorBody } from '#shared/api/errors'
+import { serverCatalogFor } from '#shared/i18n/contract-messages'
 import { messages } from '#shared/messages'
 import { isDatabaseUnavailable } from '#server/db/database'
 import type { Logger } from '#server/logger'
 import { HttpError, invalidInput, methodNotAllowed, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from './errors'
+import { localeOf } from './locale'
+import { translateFields, translateText } from './translate'
 
 /** Errors thrown by Koa's own plumbing (body parsing) carry a status; give them the API's error codes. */
 function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | undefined {
@@ -17,8 +20,9 @@ function fromPlumbing(error: { status?: unknown; type?: unknown }): HttpError | 
 }
 
 /**
- * Writes every error as `{ error: { status, code, message, fields? } }`. Unexpected errors are
- * logged and answered with a generic 500: no stack trace or SQL reaches the client.
+ * Writes every error as `{ error: { status, code, message, fields? } }`, its message and field
+ * messages in the request's language (./locale.ts). Unexpected errors are logged and answered with
+ * a generic 500: no stack trace or SQL reaches the client.
  */
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -42,12 +46,13 @@ export function errorMiddleware(logger: Logger): Middleware {
         logger.error(`${ctx.method} ${ctx.path} failed`, error)
         httpError = new HttpError(500, 'internal', messages.internal)
       }
+      const locale = localeOf(ctx)
       const body: ErrorBody = {
         error: {
           status: httpError.status,
           code: httpError.code,
-          message: httpError.message,
-          ...(httpError.fields && Object.keys(httpError.fields).length > 0 ? { fields: httpError.fields } : {}),
+          message: httpError.localize ? httpError.localize(serverCatalogFor(locale)) : translateText(httpError.message, locale),
+          ...(httpError.fields && Object.keys(httpError.fields).length > 0 ? { fields: translateFields(httpError.fields, locale) } : {}),
         },
       }
       ctx.status = httpError.status

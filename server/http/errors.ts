@@ -1,17 +1,30 @@
 import type { ErrorCode, FieldErrors } from '#shared/api/errors'
+import type { ServerCatalog } from '#shared/i18n/catalog'
+import { serverCatalogFor } from '#shared/i18n/contract-messages'
 import { messages } from '#shared/messages'
+
+/**
+ * An error's message: an English text of the catalogs (the error middleware says it in the request's
+ * language, ./translate.ts), or, where the English text cannot be matched back to its arguments (a
+ * size written out as '10 MB'), the catalog entry to say it with.
+ */
+export type Message = string | ((catalog: ServerCatalog) => string)
 
 /** The one error type of the server; the error middleware turns it into the error body (the `Error` schema of GET /api/openapi.json). */
 export class HttpError extends Error {
+  /** Set when the message was given as a catalog entry: says it in another language. */
+  readonly localize?: (catalog: ServerCatalog) => string
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
+    message: Message,
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
-    super(message)
+    super(typeof message === 'string' ? message : message(serverCatalogFor('en')))
     this.name = 'HttpError'
+    if (typeof message !== 'string') this.localize = message
   }
 }
 
@@ -31,7 +44,7 @@ export const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', m
 export const conflict = (fields: FieldErrors | undefined, message: string = Object.values(fields ?? {})[0] ?? messages.invalidInput) =>
   new HttpError(409, 'conflict', message, fields)
 
-export const payloadTooLarge = (message: string = messages.payloadTooLarge) => new HttpError(413, 'payload_too_large', message)
+export const payloadTooLarge = (message: Message = messages.payloadTooLarge) => new HttpError(413, 'payload_too_large', message)
 
 export const unsupportedMediaType = (message: string = messages.unsupportedMediaType) => new HttpError(415, 'unsupported_media_type', message)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { responseSchemas } from '#shared/api/responses'
+import { listItemOf, responseSchemas } from '#shared/api/responses'
+import type { AnswerSpec } from '#shared/api/contract'
 import type { ResponseDoc, RouteAuth, RouteDoc } from './route'
 
 /**
@@ -49,9 +50,23 @@ function queryParameters(schema: z.ZodType): JsonSchema[] {
   }))
 }
 
-function responseObject(doc: ResponseDoc): JsonSchema {
-  if (!doc.schema && !doc.contentTypes) return { description: doc.description }
-  const schema = doc.schema === undefined ? {} : typeof doc.schema === 'string' ? ref(doc.schema) : ref(`${doc.schema.list}List`)
+/** The names of the shapes of shared/api/responses.ts, by schema. */
+const schemaNames = new Map<z.ZodType, string>(Object.entries(responseSchemas).map(([name, schema]) => [schema, name]))
+
+/** A route's answer as the document shows it: a named shape by reference, a list of one as `<Name>List`, else inline. */
+function answerSchema(answer: z.ZodType): JsonSchema {
+  const name = schemaNames.get(answer)
+  const item = listItemOf(answer)
+  const itemName = item && schemaNames.get(item)
+  if (itemName) return ref(`${itemName}List`)
+  if (name) return ref(name)
+  return jsonSchema(answer, 'output')
+}
+
+function responseObject(status: number, doc: ResponseDoc, answer: AnswerSpec): JsonSchema {
+  const json = answer !== null && answer !== 'file' && status !== 204 && status !== 304
+  if (!json && !doc.contentTypes) return { description: doc.description }
+  const schema = json ? answerSchema(answer) : {}
   const types = doc.contentTypes ?? ['application/json']
   return { description: doc.description, content: Object.fromEntries(types.map((type) => [type, { schema }])) }
 }
@@ -74,7 +89,7 @@ function requestBody(doc: RouteDoc): { requestBody?: JsonSchema } {
 
 function operation(doc: RouteDoc, params: string[]): JsonSchema {
   const responses: Record<string, JsonSchema> = Object.fromEntries(
-    Object.entries(doc.responses).map(([status, response]) => [status, responseObject(response)]),
+    Object.entries(doc.responses).map(([status, response]) => [status, responseObject(Number(status), response, doc.answer)]),
   )
   responses.default = { description: 'An error: the status and `error.code` say which.', content: { 'application/json': { schema: ref('Error') } } }
   return {
@@ -93,13 +108,13 @@ function operation(doc: RouteDoc, params: string[]): JsonSchema {
 function componentSchemas(docs: RouteDoc[]): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = Object.fromEntries(Object.entries(responseSchemas).map(([name, schema]) => [name, jsonSchema(schema, 'output')]))
   for (const doc of docs) {
-    for (const response of Object.values(doc.responses)) {
-      if (typeof response.schema !== 'object') continue
-      const item = response.schema.list
-      schemas[`${item}List`] = {
+    const item = doc.answer !== null && doc.answer !== 'file' ? listItemOf(doc.answer) : undefined
+    const name = item && schemaNames.get(item)
+    if (name) {
+      schemas[`${name}List`] = {
         type: 'object',
         properties: {
-          items: { type: 'array', items: ref(item) },
+          items: { type: 'array', items: ref(name) },
           page: { type: 'integer' },
           perPage: { type: 'integer' },
           totalItems: { type: 'integer' },

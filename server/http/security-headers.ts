@@ -7,6 +7,8 @@ const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  // Recordings: served by /api/media, and a new one heard in the card editor before it is saved.
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "worker-src 'self'",
@@ -25,7 +27,8 @@ export function securityHeaders(): Middleware {
       'Referrer-Policy': 'same-origin',
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+      // The microphone for this origin only: the card editor records a side's sound.
+      'Permissions-Policy': 'camera=(), microphone=(self), geolocation=()',
     })
     await next()
   }

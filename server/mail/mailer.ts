@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string
   /** Plain text; every link in it is written out in full. */
   text: string
+  /** Extra header lines (a reminder's RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>
 }
 
 /** The one way the server sends mail. */

@@ -1,66 +1,19 @@
 import { z } from 'zod'
-import { type StripMarkup, type StudySet, pageQuerySchema, textField } from './sets'
-import type { PublicUser } from './users'
+import { type StripMarkup, pageQuerySchema, textField } from './sets'
 
-/** The API shapes of classes (api.md, "Additions for the next capabilities" > Classes). */
-export type ClassRole = 'teacher' | 'student'
+import type * as Z from 'zod'
+import type * as R from './responses'
 
-/** A class as its teacher or one of its students sees it. */
-export interface Classroom {
-  id: string
-  name: string
-  owner: PublicUser
-  /** Students in the class (the teacher is not counted). */
-  memberCount: number
-  /** The caller's role in the class. */
-  role: ClassRole
-  /** Only for the teacher: the code students join with (also in the link `joinLinkPath(code)`). */
-  joinCode?: string
-  created: string
-  updated: string
-}
-
-/** A set as assigned to a class: with the date its students should have studied every card by. */
-export interface AssignedSet extends StudySet {
-  /** ISO time, or null for no due date. */
-  dueAt: string | null
-}
-
+/** The API shapes of classes (zod schemas in ./responses.ts). A class as its teacher or one of its students sees it: */
+export type Classroom = Z.output<typeof R.classroomSchema>
+export type ClassRole = Classroom['role']
 /** GET /api/classes/:id: the class with its assigned sets and, for the teacher only, its students. */
-export interface ClassroomDetail extends Classroom {
-  /** The assigned sets, most recently assigned first. */
-  sets: AssignedSet[]
-  /** Only for the teacher: the students, by username. Never their emails. */
-  members?: PublicUser[]
-}
-
-/**
- * One student's progress on one assigned set (GET /api/classes/:id/progress, teacher only). The
- * card counts follow the spec's mastery rule (shared/study/mastery.ts) over the student's answers.
- */
-export interface ClassProgressItem {
-  userId: string
-  username: string
-  setId: string
-  /** Extra to the contract: the set's title and its number of cards, for the table and the CSV. */
-  setTitle: string
-  cardCount: number
-  /** Cards of the set the student answered at least once, in any mode. */
-  studied: number
-  mastered: number
-  learning: number
-  needsReview: number
-  /** Cards of the set due for review today by the student's memory schedule. */
-  dueToday: number
-  /** The student's last answer on the set, or null if never studied. */
-  lastStudied: string | null
-  /** With a due date: whether the student had answered every card of the set by then; null without one. */
-  finishedByDue: boolean | null
-}
-
-export interface ClassProgressResponse {
-  items: ClassProgressItem[]
-}
+export type ClassroomDetail = Z.output<typeof R.classroomDetailSchema>
+/** A set as assigned to a class: with the date its students should have studied every card by. */
+export type AssignedSet = ClassroomDetail['sets'][number]
+/** One student's progress on one assigned set (GET /api/classes/:id/progress, teacher only). */
+export type ClassProgressItem = Z.output<typeof R.classProgressItemSchema>
+export type ClassProgressResponse = Z.output<(typeof R.responseSchemas)['ClassProgress']>
 
 /** Class name limit: like a set title, a little longer for names such as 'Biology 7B, spring term'. */
 export const CLASS_NAME_MAX = 60

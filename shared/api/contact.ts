@@ -4,6 +4,12 @@ import { maskProfanity } from '#shared/text/profanity'
 import { emailSchema } from './auth'
 import { type StripMarkup, textMessages } from './sets'
 
+import type * as Z from 'zod'
+import type * as R from './responses'
+
+/** POST /api/contact answers 201 with the new submission's id. */
+export type ContactResponse = Z.output<typeof R.createdSchema>
+
 /** The contact form (POST /api/contact; its texts in shared/messages.ts). */
 
 // The limits and notices live with the others (shared/limits.ts, shared/messages.ts).
@@ -42,11 +48,6 @@ export function createContactSchema(strip: StripMarkup) {
 export type ContactSchema = ReturnType<typeof createContactSchema>
 export type ContactInput = z.input<ContactSchema>
 export type ContactSubmission = z.output<ContactSchema>
-
-/** POST /api/contact answers 201 with the new submission's id. */
-export interface ContactResponse {
-  id: string
-}
 
 /** True when a request body filled the hidden honeypot field: a bot, not a person. */
 export function honeypotFilled(body: unknown): boolean {

@@ -1,6 +1,25 @@
 import { z } from 'zod'
+import { TEXT_ENCODINGS, type TextEncodingName } from '#shared/import/encodings'
 import { createImportSetSchema } from '#shared/import/import-schema'
 import type { StripMarkup } from './sets'
+
+import type * as Z from 'zod'
+import type * as R from './responses'
+
+/** The answer of POST /api/imports/preview (zod schema in ./responses.ts). */
+export type ImportPreview = Z.output<typeof R.importPreviewSchema>
+export type PreviewFormat = ImportPreview['format']
+export type PreviewSet = Z.output<typeof R.previewSetSchema>
+export type PreviewCard = PreviewSet['cards'][number]
+export type PreviewProblem = Z.output<typeof R.previewProblemSchema>
+/** With `setId` (issue 27): `add` (no card of the set has its guid), `update` (one has, with other content), `same` (one has, with this content). */
+export type PreviewAction = NonNullable<PreviewCard['action']>
+/** One of the caller's sets holding some of the previewed cards' guids: the dialog offers to update it. */
+export type PreviewMatchingSet = NonNullable<ImportPreview['matchingSets']>[number]
+/** POST /api/sets/:id/cards/import (issue 27): what an import into an existing set did, by `guid`. */
+export type ImportIntoSetResult = Z.output<(typeof R.responseSchemas)['ImportIntoSetResult']>
+/** GET /api/imports/limits: what the server refuses in an import (issue 27). */
+export type ImportLimits = Z.output<typeof R.importLimitsSchema>
 
 /**
  * POST /api/imports/preview (api.md, "Import preview and more formats"): what a file or pasted
@@ -17,6 +36,18 @@ export { NAMED_SEPARATORS, separatorText } from '#shared/import/separators'
 /** Separators as Quizlet's export offers them (see shared/import/separators.ts), 1 to 10 characters. */
 const separator = z.string({ error: 'A separator must be text.' }).min(1, 'A separator cannot be empty.').max(10, 'A separator can be at most 10 characters.')
 
+/** `setId` (issue 27): one of the caller's sets, to compare the file's cards with. */
+const SET_ID_MESSAGE = 'setId must be the id of one of your sets.'
+export { TEXT_ENCODINGS, type TextEncodingName } from '#shared/import/encodings'
+/** The encodings a text file may be read in (shared/import/encodings.ts). */
+const textEncodingSchema = z.enum(Object.keys(TEXT_ENCODINGS) as [TextEncodingName, ...TextEncodingName[]], {
+  error: `The encoding must be one of ${Object.keys(TEXT_ENCODINGS).join(', ')}.`,
+})
+/** "Fields contain HTML" as a form field or a JSON value: on, off, or absent (then detected). */
+const htmlSwitch = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+  error: 'html must be true or false.',
+})
+
 /** Pasted text is capped like the JSON body (1 MB): about 5,000 full cards. */
 export const MAX_PASTED_TEXT = 1_000_000
 
@@ -28,6 +59,9 @@ export const previewTextSchema = z.object({
     .refine((value) => value.trim().length > 0, 'Paste the text to import.'),
   termSeparator: separator.optional().default('tab'),
   rowSeparator: separator.optional().default('newline'),
+  setId: z.string({ error: SET_ID_MESSAGE }).min(1, SET_ID_MESSAGE).max(64, SET_ID_MESSAGE).optional(),
+  /** Whether the fields are HTML; detected when absent. */
+  html: htmlSwitch.optional(),
 })
 export type PreviewTextInput = z.input<typeof previewTextSchema>
 
@@ -35,39 +69,12 @@ export type PreviewTextInput = z.input<typeof previewTextSchema>
 export const previewFileFieldsSchema = z.object({
   termSeparator: separator.optional(),
   rowSeparator: separator.optional(),
+  setId: z.string({ error: SET_ID_MESSAGE }).min(1, SET_ID_MESSAGE).max(64, SET_ID_MESSAGE).optional(),
+  /** The encoding to read a text file in; detected when absent. */
+  encoding: textEncodingSchema.optional(),
+  /** Whether a text file's fields are HTML (as Anki reads them); detected when absent. */
+  html: htmlSwitch.optional(),
 })
-
-export type PreviewFormat = 'apkg' | 'colpkg' | 'csv' | 'json' | 'text'
-
-export interface PreviewCard {
-  term: string
-  definition: string
-  /** A media id (the picture is already stored for the caller), or null. */
-  termImage: string | null
-  definitionImage: string | null
-}
-
-export interface PreviewSet {
-  title: string
-  /** Comma-separated, upper-cased, the set's tag rules already applied. */
-  tags: string
-  /** How many cards the set has (the same as cards.length: every card is returned). */
-  total: number
-  cards: PreviewCard[]
-}
-
-export interface PreviewProblem {
-  /** The line (text files) or note (Anki packages) number, 1-based; null for the file as a whole. */
-  line: number | null
-  /** Ready to show, with its line or note: "line 14: no definition, skipped". */
-  message: string
-}
-
-export interface ImportPreview {
-  format: PreviewFormat
-  sets: PreviewSet[]
-  problems: PreviewProblem[]
-}
 
 /** Cards per set (spec section 9). */
 export const MAX_CARDS_PER_SET = 500

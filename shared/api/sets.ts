@@ -1,53 +1,21 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIMITS } from '#shared/limits'
-import { textMessages } from '#shared/messages'
+import { cardMessages, textMessages } from '#shared/messages'
+import { keepingFormulas } from '#shared/text/formulas'
 import { containsProfanity } from '#shared/text/profanity'
-import { type CardImage, mediaIdSchema } from './media'
-import type { PublicUser } from './users'
+import { clozeNumbers } from '#shared/cards/cloze'
+import { CARD_KINDS, type CardKind } from '#shared/cards/prompts'
+import { mediaIdSchema } from './media'
 
-/** The API shapes of study sets and cards (schemas in ./responses.ts, shown by GET /api/openapi.json). */
-export interface StudySet {
-  id: string
-  title: string
-  description: string
-  /** Comma-separated, upper-cased tags, each at most 10 characters. */
-  tags: string
-  isPublic: boolean
-  cardCount: number
-  /** Null only if the owner's account is gone (shown as 'Unknown'). */
-  owner: PublicUser | null
-  created: string
-  updated: string
-  /** BCP 47 tags of the languages the terms and definitions are read aloud in; null: not chosen. */
-  termLanguage: string | null
-  definitionLanguage: string | null
-  /** The set this one is a saved copy of, or null (an original, or the original is gone). */
-  copiedFromSetId: string | null
-}
+import type * as Z from 'zod'
+import type * as R from './responses'
 
-export interface Flashcard {
-  id: string
-  /** May be '' when the side has a picture: a side has text, a picture or both. */
-  term: string
-  definition: string
-  position: number
-  created: string
-  /** The side's picture, or null when the side has none. */
-  termImage: CardImage | null
-  definitionImage: CardImage | null
-}
-
-export interface ListResponse<T> {
-  items: T[]
-  page: number
-  perPage: number
-  totalItems: number
-  totalPages: number
-}
-
-export interface TagsResponse {
-  tags: string[]
-}
+/** The API shapes of study sets and cards (zod schemas in ./responses.ts, shown by GET /api/openapi.json). */
+export type StudySet = Z.output<typeof R.studySetSchema>
+export type Flashcard = Z.output<typeof R.flashcardSchema>
+/** `{ items, page, perPage, totalItems, totalPages }` of every paged list. */
+export type ListResponse<T> = { items: T[]; page: number; perPage: number; totalItems: number; totalPages: number }
+export type TagsResponse = Z.output<(typeof R.responseSchemas)['Tags']>
 
 // The field messages live with the others (shared/messages.ts).
 export { textMessages } from '#shared/messages'
@@ -118,9 +86,13 @@ export function createSetSchemas(strip: StripMarkup) {
   const description = textField(strip, { label: 'Description', max: SET_LIMITS.description, required: false })
   const tags = tagsField(strip)
   // A side may be a picture alone: its text is required only without one (checked per card below).
-  const term = textField(strip, { label: 'Term', max: SET_LIMITS.term, required: false })
-  const definition = textField(strip, { label: 'Definition', max: SET_LIMITS.definition, required: false })
+  // Formulas in a side (`\(...\)`, `\[...\]`) are kept verbatim, the text around them stripped.
+  const sideText = keepingFormulas(strip)
+  const term = textField(sideText, { label: 'Term', max: SET_LIMITS.term, required: false })
+  const definition = textField(sideText, { label: 'Definition', max: SET_LIMITS.definition, required: false })
   const image = mediaIdSchema.nullable()
+  const kind = z.enum(CARD_KINDS, { error: cardMessages.kind })
+  const reverse = z.boolean({ error: cardMessages.reverseNotBoolean })
 
   return {
     createSet: z.object({
@@ -145,22 +117,59 @@ export function createSetSchemas(strip: StripMarkup) {
         definition: definition.optional().default(''),
         termImage: image.optional().default(null),
         definitionImage: image.optional().default(null),
+        termAudio: image.optional().default(null),
+        definitionAudio: image.optional().default(null),
+        kind: kind.optional().default('basic'),
+        reverse: reverse.optional().default(false),
       })
       .superRefine((card, ctx) => {
-        for (const issue of emptySides(card)) ctx.addIssue(issue)
+        for (const issue of cardProblems(card)) ctx.addIssue(issue)
       }),
     // Whether a side ends up empty depends on what is saved: the server checks the merged card.
-    updateCard: z.object({ term: term.optional(), definition: definition.optional(), termImage: image.optional(), definitionImage: image.optional() }),
+    updateCard: z.object({
+      term: term.optional(),
+      definition: definition.optional(),
+      termImage: image.optional(),
+      definitionImage: image.optional(),
+      termAudio: image.optional(),
+      definitionAudio: image.optional(),
+      kind: kind.optional(),
+      reverse: reverse.optional(),
+    }),
   }
 }
 
 /** A side with neither text nor a picture: the spec's "cannot be empty" message on its text field. */
-export function emptySides(card: { term: string; definition: string; termImage: string | null; definitionImage: string | null }) {
+export function emptySides(card: {
+  term: string
+  definition: string
+  termImage: string | null
+  definitionImage: string | null
+  /** A side may be only a recording (issue 27: an Anki note whose side is a `[sound:]`). */
+  termAudio?: string | null
+  definitionAudio?: string | null
+}) {
   const issues: { code: 'custom'; path: string[]; message: string }[] = []
-  if (card.term === '' && card.termImage === null) issues.push({ code: 'custom', path: ['term'], message: textMessages.empty('Term') })
-  if (card.definition === '' && card.definitionImage === null) {
+  if (card.term === '' && card.termImage === null && !card.termAudio) issues.push({ code: 'custom', path: ['term'], message: textMessages.empty('Term') })
+  if (card.definition === '' && card.definitionImage === null && !card.definitionAudio) {
     issues.push({ code: 'custom', path: ['definition'], message: textMessages.empty('Definition') })
   }
+  return issues
+}
+
+type CardFields = Parameters<typeof emptySides>[0] & { kind?: CardKind; reverse?: boolean }
+
+/**
+ * Everything wrong with a card as it would be saved: an empty side (a cloze card's definition may be empty: it is
+ * extra text), a cloze term without a deletion, reverse on a cloze card.
+ */
+export function cardProblems(card: CardFields) {
+  const cloze = card.kind === 'cloze'
+  const issues = emptySides(card).filter((issue) => !(cloze && issue.path[0] === 'definition'))
+  if (cloze && card.term !== '' && clozeNumbers(card.term).length === 0) {
+    issues.push({ code: 'custom', path: ['term'], message: cardMessages.clozeWithoutDeletion })
+  }
+  if (cloze && card.reverse === true) issues.push({ code: 'custom', path: ['reverse'], message: cardMessages.reverseOnCloze })
   return issues
 }
 
@@ -205,4 +214,9 @@ export type CardListQuery = z.output<typeof cardListQuerySchema>
 
 export const tagsQuerySchema = z.object({
   scope: z.enum(['public', 'mine'], { error: 'Scope must be public or mine.' }).optional().default('public'),
+})
+
+/** GET /api/sets/:id/export: the file's format (JSON by default). */
+export const exportQuerySchema = z.object({
+  format: z.enum(['json', 'csv', 'txt', 'apkg'], { error: 'Format must be json, csv, txt or apkg.' }).optional().default('json'),
 })

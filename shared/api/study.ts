@@ -1,49 +1,26 @@
 import { z } from 'zod'
 import { MATCH_MAX_SECONDS } from '#shared/limits'
+import { cardMessages } from '#shared/messages'
+import { DEFAULT_PROMPT, PROMPT_PATTERN } from '#shared/cards/prompts'
 import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } from '#shared/study/ratings'
 import { ANSWER_MAX_AGE_DAYS } from '#shared/study/retention'
-import type { CardMemoryView } from './memory'
 
-/** The API shapes of study records (docs/study-rules.md, 'Records'; schemas in ./responses.ts). All belong to the caller. */
-export type LearningSessionStatus = 'in_progress' | 'completed'
+import type * as Z from 'zod'
+import type * as R from './responses'
 
-export interface LearningSession {
-  id: string
-  status: LearningSessionStatus
-  startTime: string
-  /** Set when the session is completed. */
-  endTime: string | null
-  totalCards: number
-  correctCount: number
-  incorrectCount: number
-}
-
-export type CardStatus = 'mastered' | 'learning' | 'needs_review'
-
+/** The API shapes of study records (docs/study-rules.md, 'Records'; zod schemas in ./responses.ts). All belong to the caller. */
+export type LearningSession = Z.output<typeof R.learningSessionSchema>
+export type LearningSessionStatus = LearningSession['status']
 /** One card's record of answers for the caller. Cards never answered have no entry. */
-export interface CardProgress {
-  cardId: string
-  correct: number
-  incorrect: number
-  attempts: number
-  /** correct / attempts, from 0 to 1. */
-  masteryRate: number
-  status: CardStatus
-  lastReviewed: string
-}
-
+export type CardProgress = Z.output<typeof R.cardProgressSchema>
+export type CardStatus = CardProgress['status']
 /** A progress item with the card's memory (null if the card has none yet). */
-export interface ProgressItem extends CardProgress {
-  memory: CardMemoryView | null
-}
-
-/**
- * Cards with mastery counts or a memory state. A card studied only in modes that do not count
- * toward mastery (Flashcards, Match) has `attempts: 0` and its memory.
- */
-export interface ProgressResponse {
-  items: ProgressItem[]
-}
+export type ProgressItem = Z.output<typeof R.progressItemSchema>
+/** Cards with mastery counts or a memory state (a card studied only in Flashcards or Match has `attempts: 0`). */
+export type ProgressResponse = Z.output<(typeof R.responseSchemas)['Progress']>
+/** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
+export type BestMatchTime = Z.output<typeof R.bestMatchTimeSchema>
+export type MatchResult = Z.output<typeof R.matchResultSchema>
 
 export type AnswerMode = StudyMode
 
@@ -58,11 +35,6 @@ export const MASTERY_MODES: readonly StudyMode[] = ['learn', 'write', 'review', 
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 const modeList = STUDY_MODES.map((mode) => `'${mode}'`)
 const MODE_MESSAGE = `mode must be ${modeList.slice(0, -1).join(', ')} or ${modeList.at(-1)}.`
-
-/** GET /api/sets/:id/match-results/best: the caller's fastest Match game on the set, in seconds. */
-export interface BestMatchTime {
-  bestTime: number | null
-}
 
 const count = (label: string) =>
   z
@@ -92,6 +64,8 @@ export const studySchemas = {
   answer: z
     .object({
       cardId,
+      /** The card's prompt that was asked (`f`, `r`, `c1`..`c50`); one the card lacks is refused by the server. */
+      prompt: z.string({ error: cardMessages.promptShape }).regex(PROMPT_PATTERN, cardMessages.promptShape).optional().default(DEFAULT_PROMPT),
       correct: z.boolean({ error: 'correct must be true or false.' }),
       mode: z.enum(STUDY_MODES, { error: MODE_MESSAGE }),
       /** How the card was asked; each mode has a default (shared/study/ratings.ts). */
@@ -109,6 +83,12 @@ export const studySchemas = {
       clientId,
       /** When the student answered (offline answers): not in the future, at most 30 days old (checked by the server's clock). */
       answeredAt,
+      /** A Learn answer's session (POST /api/sets/:id/learning-sessions): the answer counts in it, as PATCH would. */
+      sessionId: z
+        .string({ error: 'sessionId must be a session id.' })
+        .min(1, 'sessionId must be a session id.')
+        .max(64, 'sessionId must be a session id.')
+        .optional(),
       durationMs: z
         .number({ error: 'durationMs must be a whole number of milliseconds.' })
         .int('durationMs must be a whole number of milliseconds.')
@@ -119,6 +99,8 @@ export const studySchemas = {
     .superRefine((answer, ctx) => {
       const problem = answerProblem(answer)
       if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+      if (answer.sessionId !== undefined && answer.mode !== 'learn')
+        ctx.addIssue({ code: 'custom', path: ['sessionId'], message: 'sessionId is only for Learn answers.' })
     }),
   matchResult: z.object({
     timeTaken: count('timeTaken').max(MATCH_MAX_SECONDS, 'timeTaken is too large.'),

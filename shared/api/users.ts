@@ -1,34 +1,13 @@
-/** The API shapes of accounts (the `User` and `AuthResponse` schemas of GET /api/openapi.json, from ./responses.ts). */
-export interface Plan {
-  id: string
-  name: string
-}
+import type * as R from './responses'
+import type * as Z from 'zod'
 
-export interface User {
-  id: string
-  username: string
-  /** Present only when the user reads their own record. */
-  email?: string
-  verified: boolean
-  plan: Plan
-  created: string
-  updated: string
-}
-
+/** The API shapes of accounts (their zod schemas are in ./responses.ts, shown by GET /api/openapi.json). */
+export type User = Z.output<typeof R.userSchema>
+export type Plan = User['plan']
 /** How other users appear in the API. */
-export interface PublicUser {
-  id: string
-  username: string
-}
-
-export interface AuthResponse {
-  token: string
-  user: User
-}
-
-export interface UserResponse {
-  user: User
-}
+export type PublicUser = Z.output<typeof R.publicUserSchema>
+export type AuthResponse = Z.output<(typeof R.responseSchemas)['AuthResponse']>
+export type UserResponse = Z.output<(typeof R.responseSchemas)['UserResponse']>
 
 /** Events of GET /api/realtime. */
 export type RealtimeEvent = { type: 'user.updated'; data: { tokenKeyChanged: boolean; user?: User } } | { type: 'user.deleted'; data: { id: string } }

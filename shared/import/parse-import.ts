@@ -21,6 +21,12 @@ export interface ImportCard {
   /** A JSON file's pictures (data: URLs, as a JSON export writes them); POST /api/sets/import takes them. */
   termImage?: string
   definitionImage?: string
+  /** A cloze card (a JSON export's `kind`); basic when absent. */
+  kind?: 'cloze'
+  /** Also asked in reverse (a JSON export's `reverse`). */
+  reverse?: true
+  /** Stable identity (issue 27): an export's or an Anki note's guid. */
+  guid?: string
 }
 
 export type ParseImportResult = { ok: true; cards: ImportCard[] } | { ok: false; message: string }
@@ -78,11 +84,14 @@ function finish(raw: ImportCard[]): ParseImportResult {
   for (const card of raw) {
     const term = cutText(normaliseLineBreaks(card.term).trim(), IMPORT_LIMITS.term).trim()
     const definition = cutText(normaliseLineBreaks(card.definition).trim(), IMPORT_LIMITS.definition).trim()
-    const pictures = {
+    const extras = {
       ...(card.termImage ? { termImage: card.termImage } : {}),
       ...(card.definitionImage ? { definitionImage: card.definitionImage } : {}),
+      ...(card.kind === 'cloze' ? { kind: card.kind } : {}),
+      ...(card.reverse ? { reverse: card.reverse } : {}),
     }
-    if ((term || pictures.termImage) && (definition || pictures.definitionImage)) cards.push({ term, definition, ...pictures })
+    // A cloze card's definition is optional extra text.
+    if ((term || extras.termImage) && (definition || extras.definitionImage || extras.kind === 'cloze')) cards.push({ term, definition, ...extras })
   }
   if (cards.length > IMPORT_LIMITS.cards) return { ok: false, message: importMessages.tooManyCards }
   if (cards.length === 0) return { ok: false, message: importMessages.noValidCards }
@@ -105,6 +114,8 @@ function parseJson(text: string): ParseImportResult {
       definition: textOf(record.definition) || textOf(record.back),
       termImage: pictureOf(record.termImage),
       definitionImage: pictureOf(record.definitionImage),
+      ...(record.kind === 'cloze' ? { kind: 'cloze' as const } : {}),
+      ...(record.reverse === true ? { reverse: true as const } : {}),
     }
   })
   return finish(raw)

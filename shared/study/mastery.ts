@@ -1,3 +1,4 @@
+import type { CardMemoryView } from '#shared/api/memory'
 import type { CardProgress, CardStatus } from '#shared/api/study'
 import { MASTERY_THRESHOLDS } from '#shared/limits'
 
@@ -13,9 +14,29 @@ export function cardStatus(masteryRate: number): CardStatus {
   return 'needs_review'
 }
 
-/** A card's derived stats from its answer counts. */
-export function cardProgress(cardId: string, correct: number, incorrect: number, lastReviewed: string): CardProgress {
+/** A card prompt's derived stats from its answer counts (prompt `f` unless said: shared/cards/prompts.ts). */
+export function cardProgress(cardId: string, correct: number, incorrect: number, lastReviewed: string, prompt = 'f'): CardProgress {
   const attempts = correct + incorrect
   const masteryRate = attempts === 0 ? 0 : correct / attempts
-  return { cardId, correct, incorrect, attempts, masteryRate, status: cardStatus(masteryRate), lastReviewed }
+  return { cardId, prompt, correct, incorrect, attempts, masteryRate, status: cardStatus(masteryRate), lastReviewed }
+}
+
+/**
+ * One item per card: a card asked by several prompts (reverse, cloze) has its prompts' counts added up (as the server's
+ * mastery by set does), its latest review, and the memory of the prompt due first.
+ */
+export function progressPerCard<T extends CardProgress & { memory?: CardMemoryView | null }>(progress: readonly T[]): T[] {
+  const byCard = new Map<string, T>()
+  for (const item of progress) {
+    const known = byCard.get(item.cardId)
+    if (!known) {
+      byCard.set(item.cardId, item)
+      continue
+    }
+    const memories = [known.memory, item.memory].filter((memory): memory is CardMemoryView => Boolean(memory))
+    const memory = memories.sort((a, b) => a.due.localeCompare(b.due))[0] ?? null
+    const last = known.lastReviewed > item.lastReviewed ? known.lastReviewed : item.lastReviewed
+    byCard.set(item.cardId, { ...item, ...cardProgress(item.cardId, known.correct + item.correct, known.incorrect + item.incorrect, last), memory })
+  }
+  return [...byCard.values()]
 }

@@ -71,7 +71,7 @@ describe('rateAnswer: each mode’s outcome to an FSRS rating', () => {
 
 describe('answerProblem: what a mode cannot report', () => {
   it.each([
-    [{ mode: 'learn', correct: true, question: 'written' }, 'question', "learn asks 'multiple_choice' or 'true_false' questions."],
+    [{ mode: 'learn', correct: true, question: 'matching' }, 'question', "learn asks 'multiple_choice' or 'true_false' or 'written' questions."],
     [{ mode: 'write', correct: true, question: 'multiple_choice' }, 'question', "write asks 'written' questions."],
     [{ mode: 'learn', correct: true, outcome: 'almost' }, 'outcome', "'almost' is not an outcome of a multiple choice question."],
     [{ mode: 'match', correct: true, outcome: 'overruled' }, 'outcome', "'overruled' is not an outcome of a matching question."],

@@ -37,10 +37,10 @@ export type StudyMode = (typeof STUDY_MODES)[number]
 /** FSRS ratings (ts-fsrs `Rating`): 1 Again, 2 Hard, 3 Good, 4 Easy. */
 export const RATING = { again: 1, hard: 2, good: 3, easy: 4 } as const
 export type FsrsRating = (typeof RATING)[keyof typeof RATING]
-export const RATING_NAMES: Record<FsrsRating, string> = { 1: 'Again', 2: 'Hard', 3: 'Good', 4: 'Easy' }
 
 /**
- * How the card was asked. Learn asks multiple choice or True/False; Write asks for a typed answer;
+ * How the card was asked. Learn asks multiple choice, True/False or a typed answer (the student's
+ * question types, issue 31); Write asks for a typed answer;
  * Match pairs; Flashcards asks the student to grade themselves; Review and Test ask either way.
  */
 export const QUESTION_KINDS = ['multiple_choice', 'true_false', 'written', 'matching', 'self_graded'] as const
@@ -56,7 +56,7 @@ export type AnswerOutcome = (typeof OUTCOMES)[number]
 
 /** The kinds each mode may ask; the first is what the mode asks when the answer does not say. */
 export const MODE_QUESTIONS: Record<StudyMode, readonly QuestionKind[]> = {
-  learn: ['multiple_choice', 'true_false'],
+  learn: ['multiple_choice', 'true_false', 'written'],
   write: ['written'],
   match: ['matching'],
   flashcards: ['self_graded'],

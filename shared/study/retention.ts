@@ -10,9 +10,6 @@
  */
 export const DESIRED_RETENTION = { default: 0.9, min: 0.8, max: 0.97 } as const
 
-/** The one-line explanation the profile shows beside the setting (issue 15). */
-export const DESIRED_RETENTION_HINT = 'Higher retention means you forget less but review more often; lower means fewer reviews and more forgetting.'
-
 /** A student's own FSRS parameters are fitted once they have this many reviews. */
 export const PERSONAL_PARAMETERS_MIN_REVIEWS = 400
 

@@ -126,6 +126,12 @@ describe('the API alone', () => {
   ]
   scenarios(() => app, table.map(withSecurityHeaders))
 
+  it("keeps an idle connection open 65 s (Keep-Alive: timeout=65), past a proxy's idle timeout, so a reused connection is not closed under a POST", async () => {
+    const response = await fetch(`${app.url}/api/health`)
+    expect(response.headers.get('keep-alive')).toBe('timeout=65')
+    await response.text()
+  })
+
   it("headers over 16 KB: 431 with the contract's error body, not an empty answer", async () => {
     const response = await fetch(`${app.url}/api/health`, { headers: { 'X-Padding': 'a'.repeat(20_000) } })
     expect(response.status).toBe(431)

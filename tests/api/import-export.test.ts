@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages as m } from '#shared/messages'
+import { cardMessages, messages as m } from '#shared/messages'
 import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 import { expectCards, forbidden, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
@@ -179,11 +179,50 @@ describe('GET /api/sets/:id/export', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('content-disposition')).toBe(disposition('json'))
+    // Each card with its guid (issue 27: a newer export updates the set it came from).
+    const guids = (await app.api('GET', `/api/sets/${setId}/cards`, { token: owner.token })).body.items.map((card: { guid: string }) => card.guid)
     expect(response.text).toBe(
-      '[\n  {\n    "term": "Cell, unit",\n    "definition": "The \\"basic\\" unit\\nof life"\n  },\n' +
-        '  {\n    "term": "Atom",\n    "definition": "Smallest, indivisible"\n  },\n' +
-        '  {\n    "term": "Café",\n    "definition": "Coffee ☕"\n  }\n]\n',
+      `[\n  {\n    "term": "Cell, unit",\n    "definition": "The \\"basic\\" unit\\nof life",\n    "guid": ${JSON.stringify(guids[0])}\n  },\n` +
+        `  {\n    "term": "Atom",\n    "definition": "Smallest, indivisible",\n    "guid": ${JSON.stringify(guids[1])}\n  },\n` +
+        `  {\n    "term": "Café",\n    "definition": "Coffee ☕",\n    "guid": ${JSON.stringify(guids[2])}\n  }\n]\n`,
     )
+  })
+
+  it('carries a cloze card and a reverse card in JSON, and an import of that file brings them back as they were', async () => {
+    const created = await importSet({
+      title: 'Kinds',
+      cards: [
+        { term: '{{c1::Paris}} is in {{c2::France::country}}', definition: '', kind: 'cloze' },
+        { term: 'hund', definition: 'dog', reverse: true },
+        { term: 'katze', definition: 'cat' },
+        // Dropped as a card without content would be: a cloze card without a deletion; reverse is for basic cards only.
+        { term: 'no deletion here', definition: 'x', kind: 'cloze' },
+        { term: '{{c3::x}}', definition: '', kind: 'cloze', reverse: true },
+      ],
+    })
+    expect(created.status, created.text).toBe(201)
+    const exported = await app.api('GET', `/api/sets/${created.body.id}/export?format=json`, { token: owner.token })
+    const file = JSON.parse(exported.text)
+    expect(file).toEqual([
+      { term: '{{c1::Paris}} is in {{c2::France::country}}', definition: '', kind: 'cloze', guid: expect.any(String) },
+      { term: 'hund', definition: 'dog', reverse: true, guid: expect.any(String) },
+      { term: 'katze', definition: 'cat', guid: expect.any(String) },
+      { term: '{{c3::x}}', definition: '', kind: 'cloze', guid: expect.any(String) },
+    ])
+    const again = await importSet({ title: 'Kinds again', cards: file })
+    expect(again.status, again.text).toBe(201)
+    const cards = await app.api('GET', `/api/sets/${again.body.id}/cards`, { token: owner.token })
+    expect(cards.body.items.map((card: { kind: string; reverse: boolean; prompts: string[] }) => [card.kind, card.reverse, card.prompts])).toEqual([
+      ['cloze', false, ['c1', 'c2']],
+      ['basic', true, ['f', 'r']],
+      ['basic', false, ['f']],
+      ['cloze', false, ['c3']],
+    ])
+  })
+
+  it('refuses a kind that is not basic or cloze in an import', async () => {
+    const response = await importSet({ title: 'Bad kind', cards: [{ term: 'a', definition: 'b', kind: 'image' }] })
+    expect(response.body).toEqual(invalid({ cards: cardMessages.kind }))
   })
 
   it('gives CSV with a Term,Definition header and commas in values replaced by semicolons', async () => {

@@ -1,12 +1,15 @@
 import http from 'node:http'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportPreview } from '#shared/api/imports'
+import type { ImportPreview, PreviewCard } from '#shared/api/imports'
+import type { Flashcard } from '#shared/api/sets'
 import { mediaMessages } from '#shared/api/media'
 import { messages as m } from '#shared/messages'
 import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '#tests/support/anki-packages'
+import { mp3Audio, oggAudio } from '#tests/support/audio'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
+import { allCards } from './sets-helpers'
 
 /**
  * POST /api/imports/preview as scenario tables: Anki packages of each generation written by
@@ -39,6 +42,14 @@ async function rowCounts() {
   ])
   return { sets: Number(sets.n), cards: Number(cards.n) }
 }
+
+/*
+ * The two heavy packages are built once, before any request: built between two requests they
+ * block this process (which also runs the server) for seconds under load, long enough for the
+ * server to close the idle kept-alive connection the next POST then goes out on (ECONNRESET).
+ */
+const HUGE_PACKAGE = zipSync({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) })
+const MANY_NOTES_PACKAGE = buildAnkiPackage({ generation: 'anki2', notes: Array.from({ length: 3001 }, (_, i) => ({ fields: [`t${i}`, 'd'] })) })
 
 /** Sends a file as multipart/form-data, with optional separator fields. */
 async function previewFile(
@@ -106,8 +117,7 @@ const EXPECTED = [
     'Maths',
     [
       ['2 + 2', '4'],
-      ['[...] is the capital of Germany', 'Berlin'],
-      ['Berlin is the capital of [...]', 'Germany (hint: country)'],
+      ['{{c1::Berlin}} is the capital of {{c2::Germany::country}}', ''],
       ['日本語(にほんご)', 'Japanese 🇯🇵'],
     ],
   ],
@@ -127,10 +137,31 @@ describe('Anki packages', () => {
     expect(pairsOf(response.body)).toEqual(EXPECTED)
     expect(response.body.sets.map((set: { tags: string; total: number }) => [set.tags, set.total])).toEqual([
       ['ANIMALS', 2],
-      ['', 4],
+      ['', 3],
     ])
-    expect(response.body.problems).toEqual([])
+    // The cloze note is one cloze card, the reversed note a reverse card (issue 26).
+    const kinds = response.body.sets.flatMap((set: ImportPreview['sets'][number]) => set.cards.map((card) => `${card.kind}${card.reverse ? '+r' : ''}`))
+    expect(kinds).toEqual(['basic', 'basic+r', 'basic', 'cloze', 'basic'])
+    // The `[sound:a.mp3]` of note 5 names a file the package does not hold.
+    expect(response.body.problems).toEqual([{ line: 5, message: 'note 5: sound "a.mp3" is not in the package' }])
     expect(await rowCounts()).toEqual(before)
+  })
+
+  it('imports a cloze note as one cloze card and a reversed note as a reverse card, through the preview', async () => {
+    const preview = await previewFile('kinds.apkg', buildAnkiPackage({ generation: 'anki21b', notes: NOTES }))
+    const cards = (preview.body as ImportPreview).sets.flatMap((set) =>
+      set.cards.map(({ term, definition, kind, reverse }) => ({ term, definition, kind, reverse })),
+    )
+    const imported = await app.api('POST', '/api/sets/import', { token: owner.token, body: { title: 'Kinds', cards } })
+    expect(imported.status, imported.text).toBe(201)
+    const stored = await app.api('GET', `/api/sets/${imported.body.id}/cards?perPage=10`, { token: owner.token })
+    expect(stored.body.items.map((card: Flashcard) => [card.term.slice(0, 13), card.kind, card.reverse, card.prompts])).toEqual([
+      ['Hund', 'basic', false, ['f']],
+      ['Katze', 'basic', true, ['f', 'r']],
+      ['2 + 2', 'basic', false, ['f']],
+      ['{{c1::Berlin}', 'cloze', false, ['c1', 'c2']],
+      ['日本語(にほんご)', 'basic', false, ['f']],
+    ])
   })
 
   it("stores a package's pictures for the caller (media ids in the preview, on the cards once imported), reports missing and refused ones", async () => {
@@ -147,17 +178,39 @@ describe('Anki packages', () => {
     const response = await previewFile('pics.apkg', bytes)
     expect(response.status, response.text).toBe(200)
     const [hund, katze] = response.body.sets[0].cards
-    expect(hund).toEqual({ term: 'Hund', definition: 'dog', termImage: expect.any(String), definitionImage: null })
-    expect(katze).toEqual({ term: 'Katze', definition: 'cat', termImage: null, definitionImage: null })
+    expect(hund).toEqual({
+      term: 'Hund',
+      definition: 'dog',
+      termImage: expect.any(String),
+      definitionImage: null,
+      termAudio: null,
+      definitionAudio: null,
+      kind: 'basic',
+      reverse: false,
+      guid: 'guid0',
+    })
+    expect(katze).toEqual({
+      term: 'Katze',
+      definition: 'cat',
+      termImage: null,
+      definitionImage: null,
+      termAudio: null,
+      definitionAudio: null,
+      kind: 'basic',
+      reverse: false,
+      guid: 'guid2',
+    })
     expect(response.body.problems).toEqual([
       { line: null, message: 'The picture "gone.png" is listed but missing from the package.' },
       { line: null, message: `The picture "fake.png" was left out: ${mediaMessages.notAnImage}` },
-      { line: 2, message: 'note 2: one side is only a picture, which could not be imported; skipped' },
+      { line: 2, message: 'note 2: one side is only a picture or a sound, which could not be imported; skipped' },
     ])
-    const media = await app.db.selectFrom('media').select(['id', 'owner_id']).where('id', '=', hund.termImage).executeTakeFirstOrThrow()
-    expect(media.owner_id).toBe(owner.id)
+    // Issue 27: nothing stored yet; the picture is the caller's draft until the import is confirmed.
+    expect(await app.db.selectFrom('media').select('id').where('id', '=', hund.termImage).executeTakeFirst()).toBeUndefined()
+    const draft = await app.db.selectFrom('media_drafts').select(['id', 'owner_id']).where('id', '=', hund.termImage).executeTakeFirstOrThrow()
+    expect(draft.owner_id).toBe(owner.id)
 
-    // Confirming the import puts the stored picture on the card.
+    // Confirming the import puts the picture on the card: the draft became the caller's media, same id.
     const imported = await app.api('POST', '/api/sets/import', { token: owner.token, body: { title: 'Pictures', cards: [hund, katze] } })
     expect(imported.status, imported.text).toBe(201)
     const cards = await app.api('GET', `/api/sets/${imported.body.id}/cards?perPage=10`, { token: owner.token })
@@ -167,13 +220,86 @@ describe('Anki packages', () => {
     ])
   })
 
+  it("stores a package's sounds for the caller: [sound:] becomes the card's recording (not text); missing, not audio and refused ones are reported", async () => {
+    const bytes = buildAnkiPackage({
+      generation: 'anki21b',
+      notes: [
+        { fields: ['Hund [sound:hund.mp3]', 'dog'] },
+        { fields: ['Katze', 'cat [sound:gone.ogg]'] },
+        { fields: ['Maus', 'mouse [sound:maus.flac]'] },
+        { fields: ['Vogel [sound:fake.wav]', 'bird'] },
+        { fields: ['Pferd', '[sound:pferd.ogg]horse'] },
+      ],
+      media: {
+        'hund.mp3': mp3Audio(1.2),
+        'pferd.ogg': oggAudio(0.8),
+        'maus.flac': new Uint8Array([1, 2, 3]),
+        'fake.wav': new TextEncoder().encode('no sound'),
+      },
+      listedButMissing: ['gone.ogg'],
+    })
+    const response = await previewFile('sounds.apkg', bytes)
+    expect(response.status, response.text).toBe(200)
+    const cards = response.body.sets[0].cards as PreviewCard[]
+    expect(cards.map((card) => [card.term, card.definition, card.termAudio !== null, card.definitionAudio !== null])).toEqual([
+      ['Hund', 'dog', true, false],
+      ['Katze', 'cat', false, false],
+      ['Maus', 'mouse', false, false],
+      ['Vogel', 'bird', false, false],
+      ['Pferd', 'horse', false, true],
+    ])
+    expect(response.body.problems).toEqual([
+      { line: 3, message: 'note 3: sound "maus.flac" is not an MP3, Ogg, WAV, WebM or MP4 recording' },
+      { line: null, message: 'The sound "gone.ogg" is listed but missing from the package.' },
+      { line: null, message: `The sound "fake.wav" was left out: ${mediaMessages.notAudio('audio/wav')}` },
+    ])
+    const drafted = await app.db
+      .selectFrom('media_drafts')
+      .select(['owner_id', 'type', 'duration_ms'])
+      .where('id', '=', cards[0]?.termAudio ?? '')
+      .executeTakeFirstOrThrow()
+    expect(drafted).toEqual({ owner_id: owner.id, type: 'audio/mpeg', duration_ms: expect.any(Number) })
+
+    // Confirming the import puts the stored recordings on the cards.
+    const imported = await app.api('POST', '/api/sets/import', { token: owner.token, body: { title: 'Sounds', cards } })
+    expect(imported.status, imported.text).toBe(201)
+    const saved = await allCards(app, imported.body.id, owner.token)
+    expect(saved.map((card) => [card.term, card.termAudio?.id ?? null, card.definitionAudio?.id ?? null])).toEqual(
+      cards.map((card) => [card.term, card.termAudio, card.definitionAudio]),
+    )
+    const stored = await app.db
+      .selectFrom('media')
+      .select(['owner_id', 'type', 'duration_ms'])
+      .where('id', '=', cards[0]?.termAudio ?? '')
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ owner_id: owner.id, type: 'audio/mpeg', duration_ms: expect.any(Number) })
+    // Someone else's recording cannot be named in an import.
+    const other = await createAccount(app, { username: 'sound_thief' })
+    const stolen = await app.api('POST', '/api/sets/import', {
+      token: other.token,
+      body: { title: 'Stolen', cards: [{ term: 'x', definition: 'y', termAudio: cards[0]?.termAudio }] },
+    })
+    expect(stolen.status).toBe(400)
+    expect(stolen.body.error.fields).toEqual({ 'cards.0.termAudio': mediaMessages.unknownAudio })
+  })
+
   it('returns every card of a deck over 500 (the client offers the split)', async () => {
     const notes = Array.from({ length: 1201 }, (_, i) => ({ fields: [`term ${i + 1}`, `definition ${i + 1}`], deck: 'Big' }))
     const response = await previewFile('big.apkg', buildAnkiPackage({ generation: 'anki21', notes }))
     expect(response.status, response.text).toBe(200)
     expect(response.body.sets).toHaveLength(1)
     expect(response.body.sets[0].total).toBe(1201)
-    expect(response.body.sets[0].cards.at(-1)).toEqual({ term: 'term 1201', definition: 'definition 1201', termImage: null, definitionImage: null })
+    expect(response.body.sets[0].cards.at(-1)).toEqual({
+      term: 'term 1201',
+      definition: 'definition 1201',
+      termImage: null,
+      definitionImage: null,
+      termAudio: null,
+      definitionAudio: null,
+      kind: 'basic',
+      reverse: false,
+      guid: 'guid1200',
+    })
   })
 
   const bomb = () => {
@@ -215,21 +341,9 @@ describe('Anki packages', () => {
       400,
       'This package has 60 files; at most 50 are accepted.',
     ],
-    [
-      'too much once unpacked',
-      'huge.apkg',
-      () => zipSync({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) }),
-      400,
-      'This package would unpack to more than 20 MB; it was refused.',
-    ],
+    ['too much once unpacked', 'huge.apkg', () => HUGE_PACKAGE, 400, 'This package would unpack to more than 20 MB; it was refused.'],
     ['over the package size', 'large.apkg', () => new Uint8Array(7 * 1024 * 1024).map((_, i) => i % 251), 413, 'The file is larger than 6 MB.'],
-    [
-      'too many notes',
-      'notes.apkg',
-      () => buildAnkiPackage({ generation: 'anki2', notes: Array.from({ length: 3001 }, (_, i) => ({ fields: [`t${i}`, 'd'] })) }),
-      400,
-      'This package has 3001 notes; at most 3000 can be imported at once.',
-    ],
+    ['too many notes', 'notes.apkg', () => MANY_NOTES_PACKAGE, 400, 'This package has 3001 notes; at most 3000 can be imported at once.'],
   ])('refuses %s with a clear message, never a 500', async (_, name, bytes, status, message) => {
     const before = await rowCounts()
     const response = status === 413 ? await previewEarlyAnswer(name, bytes()) : await previewFile(name, bytes())
@@ -451,7 +565,8 @@ describe('GET /api/sets/:id/export in Anki formats, and the round trip', () => {
   it('writes txt with Anki headers', async () => {
     const { bytes } = await download('txt')
     const lines = new TextDecoder().decode(bytes).split('\n')
-    expect(lines.slice(0, 4)).toEqual(['#separator:tab', '#html:false', '#columns:Front\tBack', 'Straße\tstreet 🛣️'])
+    expect(lines.slice(0, 5)).toEqual(['#separator:tab', '#html:true', '#notetype column:3', '#guid column:4', '#tags column:5'])
+    expect(lines[5]).toMatch(/^Straße\tstreet 🛣️\tBasic\t[^\t]+\t$/)
   })
 
   it('writes an apkg whose tables are Anki schema 11, with valid checksums and ids', async () => {
@@ -460,9 +575,9 @@ describe('GET /api/sets/:id/export in Anki formats, and the round trip', () => {
     const { default: SQLite } = await import('better-sqlite3')
     const { createHash } = await import('node:crypto')
     const files = unzipSync(bytes)
-    expect(Object.keys(files).sort()).toEqual(['collection.anki2', 'media'])
+    expect(Object.keys(files).sort()).toEqual(['collection.anki2', 'collection.anki21', 'media', 'meta'])
     expect(new TextDecoder().decode(files.media)).toBe('{}')
-    const db = new SQLite(Buffer.from(files['collection.anki2'] as Uint8Array))
+    const db = new SQLite(Buffer.from(files['collection.anki21'] as Uint8Array))
     try {
       // Anki's schema 11 (rslib/src/storage/schema11.sql), column by column.
       const SCHEMA_11: Record<string, string[]> = {

@@ -18,6 +18,7 @@ import {
   solid,
   webpImage,
 } from '#tests/support/images'
+import { mp3Audio } from '#tests/support/audio'
 import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { fetchMedia, mediaCount, mediaExists, sendUpload, upload } from './media-helpers'
 import { apiError } from './scenarios'
@@ -407,34 +408,82 @@ describe('cards with pictures', () => {
 })
 
 describe('Save a copy carries the pictures', () => {
-  it("the copy's cards show the same pictures; who may fetch them follows either set; edits and deletes keep what the other set shows", async () => {
+  it("the copy owns its pictures (issue 27): same bytes, the copier's own rows; edits and deletes of one set leave the other whole", async () => {
     const picture = await upload(app, owner, await freshPng())
     const { set: original, card } = await setWithPicture(owner, true, picture, '')
     const copied = await app.api('POST', `/api/sets/${original.id}/copy`, { token: other.token })
     expect(copied.status, copied.text).toBe(201)
     const [copiedCard] = await allCards(app, copied.body.id, other.token)
-    expect(copiedCard).toEqual(cardShape({ term: '', definition: 'a picture', position: 1, termImage: card.termImage, definitionImage: null }))
+    const copiedPicture = copiedCard?.termImage?.id ?? ''
+    expect(copiedPicture).not.toBe(picture.id)
+    expect(copiedCard).toEqual(
+      cardShape({
+        term: '',
+        definition: 'a picture',
+        position: 1,
+        termImage: { ...card.termImage, id: copiedPicture, url: `/api/media/${copiedPicture}` },
+        definitionImage: null,
+      }),
+    )
     expect(copiedCard?.id).not.toBe(card.id)
+    const rows = await app.db
+      .selectFrom('media')
+      .select(['id', 'owner_id', 'sha256'])
+      .where('id', 'in', [picture.id, copiedPicture])
+      .orderBy('owner_id')
+      .execute()
+    expect(new Map(rows.map((row) => [row.id, row.owner_id]))).toEqual(
+      new Map([
+        [picture.id, owner.id],
+        [copiedPicture, other.id],
+      ]),
+    )
+    expect(rows[0]?.sha256).toBe(rows[1]?.sha256)
 
-    // The original made private: the copier still sees the picture through their own copy; a visitor does not.
+    // The original made private: the copier sees their own picture; the original's is no longer theirs to see.
     expect((await app.api('PATCH', `/api/sets/${original.id}`, { token: owner.token, body: { isPublic: false } })).status).toBe(200)
-    const byCopier = await fetchMedia(app, picture.id, { token: other.token })
+    const byCopier = await fetchMedia(app, copiedPicture, { token: other.token })
     expect(byCopier.status).toBe(200)
-    expect(byCopier.headers.get('cache-control')).toBe('private, no-cache')
-    expect((await fetchMedia(app, picture.id)).status).toBe(404)
+    expect(byCopier.bytes.equals((await fetchMedia(app, picture.id, { token: owner.token })).bytes)).toBe(true)
+    expect((await fetchMedia(app, picture.id, { token: other.token })).status).toBe(404)
 
-    // The copier edits their card, sending the picture it already shows (an upload of someone else's).
-    const url = `/api/sets/${copied.body.id}/cards/${copiedCard?.id}`
-    const edited = await app.api('PATCH', url, { token: other.token, body: { term: 'named now', termImage: picture.id } })
-    expect(edited.status, edited.text).toBe(200)
-    expect(edited.body).toMatchObject({ term: 'named now', termImage: card.termImage })
+    // A second copy of the same set reuses the copier's row (deduplicated per owner).
+    const again = await app.api('POST', `/api/sets/${original.id}/copy`, { token: owner.token })
+    expect(again.status).toBe(201)
+    expect((await allCards(app, again.body.id, owner.token))[0]?.termImage?.id).toBe(picture.id)
 
-    // The original's card goes: the picture stays, since the copy shows it; the copy's goes too: then the picture goes.
+    // The original's card goes: the copy's picture stays; the copy's goes too: then its picture goes.
     expect((await app.api('DELETE', `/api/sets/${original.id}/cards/${card.id}`, { token: owner.token })).status).toBe(204)
-    expect(await mediaExists(app, picture.id)).toBe(true)
-    expect((await fetchMedia(app, picture.id, { token: other.token })).status).toBe(200)
-    expect((await app.api('PATCH', url, { token: other.token, body: { termImage: null } })).status).toBe(200)
-    expect(await mediaExists(app, picture.id)).toBe(false)
+    expect((await fetchMedia(app, copiedPicture, { token: other.token })).status).toBe(200)
+    const url = `/api/sets/${copied.body.id}/cards/${copiedCard?.id}`
+    expect((await app.api('PATCH', url, { token: other.token, body: { term: 'named now', termImage: null } })).status).toBe(200)
+    expect(await mediaExists(app, copiedPicture)).toBe(false)
+  })
+
+  it("deleting the author's account leaves the copy's pictures and sounds", async () => {
+    const author = await createAccount(app, { username: 'copied_author' })
+    const picture = await upload(app, author, await freshPng())
+    const sound = await upload(app, author, mp3Audio(1, 27), 'audio/mpeg')
+    const set = await createSet(app, author, { title: 'Shared with sound', isPublic: true })
+    const made = await app.api('POST', `/api/sets/${set.id}/cards`, {
+      token: author.token,
+      body: { term: 'listen', definition: 'look', definitionImage: picture.id, termAudio: sound.id },
+    })
+    expect(made.status, made.text).toBe(201)
+    const copied = await app.api('POST', `/api/sets/${set.id}/copy`, { token: other.token })
+    expect(copied.status, copied.text).toBe(201)
+    const deleted = await app.api('DELETE', '/api/users/me', { token: author.token, body: { password: author.password } })
+    expect(deleted.status, deleted.text).toBe(204)
+    expect(await mediaCount(app, author.id)).toBe(0)
+
+    const [kept] = await allCards(app, copied.body.id, other.token)
+    expect(kept?.definitionImage?.id).toEqual(expect.any(String))
+    expect(kept?.termAudio?.id).toEqual(expect.any(String))
+    for (const id of [kept?.definitionImage?.id, kept?.termAudio?.id]) {
+      const served = await fetchMedia(app, id ?? '', { token: other.token })
+      expect(served.status).toBe(200)
+      expect(served.bytes.length).toBeGreaterThan(0)
+    }
   })
 })
 
@@ -504,9 +553,9 @@ describe('import and export', () => {
     expect(exported.status).toBe(200)
     const cards = exported.body
     expect(cards).toEqual([
-      { term: '', definition: 'femur', termImage: expect.stringMatching(/^data:image\/webp;base64,/) },
-      { term: 'skull', definition: 'top', definitionImage: expect.stringMatching(/^data:image\/webp;base64,/) },
-      { term: 'plain', definition: 'text' },
+      { term: '', definition: 'femur', termImage: expect.stringMatching(/^data:image\/webp;base64,/), guid: expect.any(String) },
+      { term: 'skull', definition: 'top', definitionImage: expect.stringMatching(/^data:image\/webp;base64,/), guid: expect.any(String) },
+      { term: 'plain', definition: 'text', guid: expect.any(String) },
     ])
 
     const csv = await app.api('GET', `/api/sets/${set.id}/export?format=csv`, { token: owner.token })

@@ -76,8 +76,18 @@ describe('POST /api/sets/:id/answers: every mode feeds one review log and one me
     expectedStatus: 201,
     expectedBody: () => ({
       cardId: card(Number(body.card ?? 0)).id,
+      prompt: 'f',
       progress: progress === null ? null : expect.objectContaining({ cardId: card(Number(body.card ?? 0)).id }),
       memory: memoryShape(memory),
+      // No Learn session named; the due counts after the answer (the header shows them).
+      session: null,
+      summary: {
+        dueNow: expect.any(Number),
+        dueToday: expect.any(Number),
+        reviewedToday: expect.any(Number),
+        nextDue: expect.toBeOneOf([null, expect.any(String)]),
+        goal: { target: 20, doneToday: expect.any(Number) },
+      },
     }),
     after: async () => {
       const last = (await logRows(learner)).at(-1)
@@ -115,6 +125,17 @@ describe('POST /api/sets/:id/answers: every mode feeds one review log and one me
       expectedStatus: 201,
       after: async () => {
         expect((await logRows(learner)).at(-1)).toMatchObject({ duration_ms: 2345, question: 'true_false', outcome: 'right', correct: 1 })
+      },
+    },
+    {
+      name: 'a written Learn answer (issue 31) is kept as written, a near miss as almost (Hard)',
+      method: 'POST',
+      url: answerUrl,
+      token: () => learner.token,
+      body: () => ({ cardId: card(4).id, mode: 'learn', question: 'written', outcome: 'almost', correct: true }),
+      expectedStatus: 201,
+      after: async () => {
+        expect((await logRows(learner)).at(-1)).toMatchObject({ question: 'written', outcome: 'almost', correct: 1, rating: 2 })
       },
     },
   ])
@@ -171,14 +192,15 @@ describe('clientId: an answer sent twice is kept once', () => {
       },
     },
     {
-      name: 'again, even with another body: 200, the same body, nothing changed',
+      name: 'again, even with another body: 200, the same result, nothing changed',
       method: 'POST',
       url: answerUrl,
       token: () => learner.token,
       before: () => app.clock.advance(HOUR),
       body: () => ({ cardId: card(1).id, mode: 'learn', correct: false, clientId: 'queue-1_A' }),
       expectedStatus: 200,
-      expectedBody: () => first,
+      // What the first answer did to the card; the due counts are those of now (an hour on).
+      expectedBody: () => ({ ...first, summary: expect.objectContaining({ reviewedToday: 1 }) }),
       after: async () => {
         expect(await logRows(learner)).toHaveLength(1)
         expect(await memoryRow(learner, card(1).id)).toMatchObject({ reps: 1 })
@@ -331,7 +353,8 @@ describe('the answer body is validated', () => {
     bad('rating 5', { rating: 5 }, { rating: 'rating must be 1, 2, 3 or 4.' }),
     bad('rating 2.5', { rating: 2.5 }, { rating: 'rating must be 1, 2, 3 or 4.' }),
     bad('rating "3"', { rating: '3' }, { rating: 'rating must be 1, 2, 3 or 4.' }),
-    bad('a written question in Learn', { question: 'written' }, { question: "learn asks 'multiple_choice' or 'true_false' questions." }),
+    bad('a matching question in Learn', { question: 'matching' }, { question: "learn asks 'multiple_choice' or 'true_false' or 'written' questions." }),
+    bad('almost on a Learn choice', { outcome: 'almost' }, { outcome: "'almost' is not an outcome of a multiple choice question." }),
     bad('almost with correct: false', { mode: 'write', correct: false, outcome: 'almost' }, { outcome: "'almost' goes with correct: true." }),
     bad('after_miss in Write', { mode: 'write', correct: false, outcome: 'after_miss' }, { outcome: "'after_miss' is not an outcome of a written question." }),
     bad('a negative durationMs', { durationMs: -1 }, { durationMs: 'durationMs cannot be negative.' }),
@@ -367,16 +390,20 @@ describe('GET /api/review/summary and /api/review/due', () => {
   const dueIds = (response: { body: { items: DueItem[] } }) => response.body.items.map((item) => item.card.id)
 
   scenarios(getApp, [
-    summary({ dueNow: 2, dueToday: 3, reviewedToday: 4, nextDue: expect.any(String) }, 'two due now (the Again ones), three by tonight, four reviewed today'),
+    // Learn-ahead (20 minutes): the Good card, due in ten, is asked with the two Again ones.
+    summary(
+      { dueNow: 3, dueToday: 3, reviewedToday: 4, nextDue: expect.any(String), goal: { target: 20, doneToday: 4 } },
+      'three due now (the Again ones, and the Good one within 20 minutes), four reviewed today',
+    ),
     {
-      name: 'the due list: most overdue first, with the set and the predicted recall',
+      name: 'the due list: most overdue first, then the cards due within 20 minutes, with the set and the predicted recall',
       method: 'GET',
       url: '/api/review/due',
       token: () => reviewer.token,
       expectedStatus: 200,
-      expectedContent: { page: 1, perPage: 30, totalItems: 2, totalPages: 1 },
+      expectedContent: { page: 1, perPage: 30, totalItems: 3, totalPages: 1 },
       after: (response) => {
-        expect(dueIds(response)).toEqual([card(0).id, (ownCards[0] as Flashcard).id])
+        expect(dueIds(response)).toEqual([card(0).id, (ownCards[0] as Flashcard).id, card(1).id])
         expect(response.body.items[0]).toEqual({
           card: {
             id: card(0).id,
@@ -386,7 +413,14 @@ describe('GET /api/review/summary and /api/review/due', () => {
             created: expect.any(String),
             termImage: null,
             definitionImage: null,
+            termAudio: null,
+            definitionAudio: null,
+            kind: 'basic',
+            reverse: false,
+            prompts: ['f'],
+            guid: card(0).guid,
           },
+          prompt: 'f',
           set: { id: openSet.id, title: 'Open Memory', termLanguage: null, definitionLanguage: null },
           due: expect.any(String),
           retrievability: expect.any(Number),
@@ -413,7 +447,7 @@ describe('GET /api/review/summary and /api/review/due', () => {
       url: '/api/review/due?perPage=1&page=2',
       token: () => reviewer.token,
       expectedStatus: 200,
-      expectedContent: { page: 2, perPage: 1, totalItems: 2, totalPages: 2 },
+      expectedContent: { page: 2, perPage: 1, totalItems: 3, totalPages: 3 },
       after: (response) => {
         expect(dueIds(response)).toEqual([(ownCards[0] as Flashcard).id])
       },
@@ -426,16 +460,16 @@ describe('GET /api/review/summary and /api/review/due', () => {
       body: { isPublic: false },
       expectedStatus: 200,
     },
-    summary({ dueNow: 1, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String) }, 'its card has left the counts'),
+    summary({ dueNow: 2, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String), goal: { target: 20, doneToday: 4 } }, 'its card has left the counts'),
     {
       name: 'and the due list',
       method: 'GET',
       url: '/api/review/due',
       token: () => reviewer.token,
       expectedStatus: 200,
-      expectedContent: { totalItems: 1 },
+      expectedContent: { totalItems: 2 },
       after: (response) => {
-        expect(dueIds(response)).toEqual([card(0).id])
+        expect(dueIds(response)).toEqual([card(0).id, card(1).id])
         expect(response.text).not.toContain('SUM')
       },
     },
@@ -456,14 +490,14 @@ describe('GET /api/review/summary and /api/review/due', () => {
       expectedBody: invalid({ perPage: 'perPage must be at most 500.' }),
     },
     {
-      name: 'eleven minutes on, the Good card is due too',
+      name: 'eleven minutes on, the Good card is due in earnest, the counts the same',
       method: 'GET',
       url: '/api/review/summary',
       token: () => reviewer.token,
       before: () => app.clock.advance(10 * 60_000),
       expectedStatus: 200,
       // The Easy card, days away, is the next to fall due.
-      expectedBody: { dueNow: 2, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String) },
+      expectedBody: { dueNow: 2, dueToday: 2, reviewedToday: 4, nextDue: expect.any(String), goal: { target: 20, doneToday: 4 } },
       after: async (response) => {
         const progress = await app.api('GET', `/api/sets/${openSet.id}/progress`, { token: reviewer.token })
         const easy = progress.body.items.find((item: { cardId: string }) => item.cardId === card(2).id)
@@ -493,6 +527,10 @@ describe('GET and PATCH /api/users/me/settings', () => {
     parametersFittedAt: null,
     reviewCount,
     reviewsForPersonalParameters: 400,
+    dailyGoal: 20,
+    timeZone: 'UTC',
+    reminderEmail: null,
+    locale: null,
   })
   const patch = (name: string, body: unknown, status: number, expected: unknown, token = () => learner.token): ApiScenario => ({
     name,
@@ -612,8 +650,18 @@ describe('GET /api/users/me/stats and /api/users/me/review-log', () => {
       dueForecast: expect.any(Array),
       retention: null,
       sets: [],
+      streak: { current: 0, longest: 0 },
+      goal: { target: 20, doneToday: 0 },
+      activity: expect.any(Array),
     })
-    expect((await app.api('GET', '/api/review/summary', { token: fresh.token })).body).toEqual({ dueNow: 0, dueToday: 0, reviewedToday: 0, nextDue: null })
+    expect(response.body.activity).toHaveLength(365)
+    expect((await app.api('GET', '/api/review/summary', { token: fresh.token })).body).toEqual({
+      dueNow: 0,
+      dueToday: 0,
+      reviewedToday: 0,
+      nextDue: null,
+      goal: { target: 20, doneToday: 0 },
+    })
   })
 
   it.each([
@@ -631,10 +679,10 @@ describe('GET /api/users/me/stats and /api/users/me/review-log', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="cardwise-review-log.csv"')
     const lines = response.text.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'review_time,card_id,set_id,set_title,term,mode,question,outcome,correct,rating,state_before,elapsed_days,scheduled_days,stability_after,difficulty_after,due_after,duration_ms',
+      'review_time,card_id,prompt,set_id,set_title,term,mode,question,outcome,correct,rating,state_before,elapsed_days,scheduled_days,stability_after,difficulty_after,due_after,duration_ms',
     )
     expect(lines).toHaveLength(4)
-    expect(lines[1]).toMatch(new RegExp(`^[^,]+,${card(0).id},${openSet.id},Open Memory,alpha,learn,multiple_choice,right,1,2,new,0,0,1.2931,`))
+    expect(lines[1]).toMatch(new RegExp(`^[^,]+,${card(0).id},f,${openSet.id},Open Memory,alpha,learn,multiple_choice,right,1,2,new,0,0,1.2931,`))
     expect(lines[2]).toMatch(/,write,written,wrong,0,1,learning,2,0,[\d.]+,[\d.]+,[^,]+,4000$/)
     expect((await app.api('GET', '/api/users/me/review-log?format=xml', { token: learner.token })).body).toEqual(invalid({ format: "format must be 'csv'." }))
   })

@@ -127,10 +127,19 @@ describe('the OpenAPI document', () => {
 
     // The upload is the picture's bytes, not JSON.
     const upload = doc.paths['/api/media'].post
-    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['image/gif', 'image/jpeg', 'image/png', 'image/webp'])
+    expect(Object.keys(upload.requestBody.content).sort()).toEqual(
+      ['audio/mp4', 'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'image/gif', 'image/jpeg', 'image/png', 'image/webp'].sort(),
+    )
     expect(upload.requestBody.content['image/png'].schema).toEqual({ type: 'string', format: 'binary' })
-    expect(upload.responses[201].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MediaUpload' })
-    expect(Object.keys(doc.paths['/api/media/{id}'].get.responses[200].content)).toEqual(['image/webp'])
+    expect(upload.responses[201].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/StoredMedia' })
+    expect(Object.keys(doc.paths['/api/media/{id}'].get.responses[200].content)).toEqual([
+      'image/webp',
+      'audio/mpeg',
+      'audio/ogg',
+      'audio/wav',
+      'audio/webm',
+      'audio/mp4',
+    ])
 
     const login = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema
     expect(login.required.sort()).toEqual(['identity', 'password'])
@@ -156,8 +165,25 @@ describe('the OpenAPI document', () => {
         'updated',
       ].sort(),
     )
-    expect(Object.keys(schemas.Flashcard.properties).sort()).toEqual(['created', 'definition', 'definitionImage', 'id', 'position', 'term', 'termImage'].sort())
-    expect(schemas.Flashcard.required).toEqual(expect.arrayContaining(['termImage', 'definitionImage']))
+    expect(Object.keys(schemas.Flashcard.properties).sort()).toEqual(
+      [
+        'created',
+        'definition',
+        'definitionImage',
+        'definitionAudio',
+        'guid',
+        'id',
+        'kind',
+        'position',
+        'prompts',
+        'reverse',
+        'term',
+        'termImage',
+        'termAudio',
+      ].sort(),
+    )
+    expect(schemas.Flashcard.required).toEqual(expect.arrayContaining(['termImage', 'definitionImage', 'termAudio', 'definitionAudio']))
+    expect(Object.keys(schemas.AudioUpload.properties).sort()).toEqual(['bytes', 'durationMs', 'id', 'type', 'url'])
     expect(Object.keys(schemas.MediaUpload.properties).sort()).toEqual(['bytes', 'height', 'id', 'type', 'url', 'width'])
     expect(schemas.Error.properties.error.required).toEqual(['status', 'code', 'message'])
     const json = (path: string, method: string, status: number) => doc.paths[path][method].responses[status].content['application/json'].schema
@@ -165,6 +191,9 @@ describe('the OpenAPI document', () => {
     expect(json('/api/sets/{id}/cards', 'get', 200)).toEqual({ $ref: '#/components/schemas/FlashcardList' })
     expect(schemas.FlashcardList.properties.items.items).toEqual({ $ref: '#/components/schemas/Flashcard' })
     expect(doc.paths['/api/sets/{id}'].delete.responses[204]).toEqual({ description: expect.any(String) })
+    // Issue 27: update in place, with its answer's shape.
+    expect(json('/api/sets/{id}/cards/import', 'post', 200)).toEqual({ $ref: '#/components/schemas/ImportIntoSetResult' })
+    expect(Object.keys(schemas.ImportIntoSetResult.properties).sort()).toEqual(['added', 'unchanged', 'updated'])
   })
 
   it('matches what the API really answers', async () => {

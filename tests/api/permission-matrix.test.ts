@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Classroom, classMessages } from '#shared/api/classes'
 import { type Game, type JoinedGame, gameMessages } from '#shared/api/games'
 import type { ErrorBody } from '#shared/api/errors'
+import { DEFAULT_STUDY_OPTIONS, type Folder } from '#shared/api/habits'
+import { habitMessages } from '#shared/messages'
 import { type MediaUpload, mediaMessages } from '#shared/api/media'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { LearningSession } from '#shared/api/study'
@@ -20,7 +22,20 @@ import { fetchMedia, mediaCount, sendUpload, upload } from './media-helpers'
 import { servedRoutes } from './route-list'
 import { type ApiScenario, apiError, runScenario, scenarios } from './scenarios'
 import { pngImage, solid } from '#tests/support/images'
-import { addCards, cardShape, createSet, expectCards, forbidden, getSet, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
+import {
+  addCards,
+  allCards,
+  cardShape,
+  createSet,
+  expectCards,
+  forbidden,
+  getSet,
+  invalid,
+  setNotFound,
+  setShape,
+  unauthenticated,
+  unverified,
+} from './sets-helpers'
 
 /**
  * The permission matrix: every route the app serves (GET /api/openapi.json says who may call
@@ -566,6 +581,35 @@ const SET_ROUTES: RouteCase[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/sets/:id/cards/import',
+    on: 'set',
+    access: ACCESS.writeSet,
+    url: (row) => `/api/sets/${row.fixture.set.id}/cards/import`,
+    // The set's first card as it is (matched by its guid): the owner's import leaves it unchanged; nobody else's runs.
+    body: ({ fixture }) => {
+      const card = fixture.cards[0] as Flashcard
+      return {
+        cards: [
+          {
+            guid: card.guid,
+            term: card.term,
+            definition: card.definition,
+            termImage: card.termImage?.id ?? null,
+            definitionImage: card.definitionImage?.id ?? null,
+            kind: card.kind,
+            reverse: card.reverse,
+          },
+        ],
+      }
+    },
+    okStatus: 200,
+    okBody: () => ({ added: 0, updated: 0, unchanged: 1 }),
+    afterRefused: async ({ fixture }) => {
+      expect((await allCards(app, fixture.set.id, accounts.owner.token))[0]).toEqual(fixture.cards[0])
+    },
+  },
+  {
     method: 'PATCH',
     path: '/api/sets/:id/cards/:cardId',
     on: 'set',
@@ -698,8 +742,26 @@ const STUDY_ROUTES: RouteCase[] = [
     okStatus: 201,
     okBody: ({ fixture }) => ({
       cardId: fixture.cards[0]?.id,
-      progress: { cardId: fixture.cards[0]?.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
+      prompt: 'f',
+      progress: {
+        cardId: fixture.cards[0]?.id,
+        prompt: 'f',
+        correct: 1,
+        incorrect: 0,
+        attempts: 1,
+        masteryRate: 1,
+        status: 'mastered',
+        lastReviewed: expect.any(String),
+      },
       memory: expect.objectContaining({ state: 'learning', reps: 1, lapses: 0, due: expect.any(String) }),
+      session: null,
+      summary: {
+        dueNow: expect.any(Number),
+        dueToday: expect.any(Number),
+        reviewedToday: expect.any(Number),
+        nextDue: expect.toBeOneOf([null, expect.any(String)]),
+        goal: { target: 20, doneToday: expect.any(Number) },
+      },
     }),
   },
   {
@@ -953,15 +1015,39 @@ const COLLECTION_ROUTES: RouteCase[] = [
           title: 'Pasted cards',
           tags: '',
           total: 1,
-          cards: [{ term: 'word', definition: `previewed by ${row.caller}`, termImage: null, definitionImage: null }],
+          cards: [
+            {
+              term: 'word',
+              definition: `previewed by ${row.caller}`,
+              termImage: null,
+              definitionImage: null,
+              termAudio: null,
+              definitionAudio: null,
+              kind: 'basic',
+              reverse: false,
+              guid: null,
+            },
+          ],
         },
       ],
       problems: [],
+      matchingSets: [],
+      encoding: null,
+      html: false,
     }),
     // A preview saves nothing, whoever asks.
     afterOk: async () => {
       expect(await app.db.selectFrom('study_sets').select('id').where('title', '=', 'Pasted cards').execute()).toEqual([])
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/limits',
+    on: 'caller',
+    access: ACCESS.open,
+    url: () => '/api/imports/limits',
+    okStatus: 200,
+    okBody: () => expect.objectContaining({ packageBytes: expect.any(Number), notes: expect.any(Number), mediaQuotaBytes: expect.any(Number) }),
   },
 ]
 
@@ -1423,6 +1509,7 @@ const MEMORY_ROUTES: RouteCase[] = [
         dueToday: expect.any(Number),
         reviewedToday: (await reviewsOf(caller)).length,
         nextDue: response.body.nextDue === null ? null : expect.any(String),
+        goal: { target: 20, doneToday: (await reviewsOf(caller)).length },
       })
     },
   },
@@ -1455,6 +1542,10 @@ const MEMORY_ROUTES: RouteCase[] = [
       parametersFittedAt: null,
       reviewCount: expect.any(Number),
       reviewsForPersonalParameters: 400,
+      dailyGoal: 20,
+      timeZone: 'UTC',
+      reminderEmail: null,
+      locale: null,
     }),
     afterOk: async (response, { caller }) => {
       expect(response.body.reviewCount).toBe((await reviewsOf(caller)).length)
@@ -1474,6 +1565,10 @@ const MEMORY_ROUTES: RouteCase[] = [
       parametersFittedAt: null,
       reviewCount: expect.any(Number),
       reviewsForPersonalParameters: 400,
+      dailyGoal: 20,
+      timeZone: 'UTC',
+      reminderEmail: null,
+      locale: null,
     }),
     afterRefused: async (row) => {
       if (!row.actor) return
@@ -1511,6 +1606,170 @@ const MEMORY_ROUTES: RouteCase[] = [
   },
 ]
 
+const folderNotFound = apiError(404, 'not_found', habitMessages.folderNotFound)
+/** A folder is its owner's: anyone else signed in gets 404, as if it did not exist. */
+const ownFolder = (caller: Caller) => (caller === 'visitor' ? unauthenticated : caller === 'owner' ? 'ok' : folderNotFound)
+/** The owner's folder the folder rows ask about (made on first use), and one per DELETE row. */
+let ownerFolder: Folder | undefined
+const folderOfOwner = async () => {
+  ownerFolder ??= (await app.api('POST', '/api/folders', { token: accounts.owner.token, body: { name: 'Matrix folder' } })).body as Folder
+  return ownerFolder
+}
+let doomedFolder: Folder
+const folderIdOf = () => ownerFolder?.id ?? ''
+
+const HABIT_ROUTES: RouteCase[] = [
+  {
+    method: 'POST',
+    path: '/api/folders',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/folders',
+    body: (row) => ({ name: `Folder of ${row.caller}` }),
+    okStatus: 201,
+    okBody: (row) => ({ id: expect.any(String), name: `Folder of ${row.caller}`, parentId: null, setCount: 0 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/folders',
+    on: 'caller',
+    access: ACCESS.token,
+    url: () => '/api/folders',
+    okStatus: 200,
+    // Each caller sees their own folders only.
+    afterOk: (response, { caller }) => {
+      expect(response.body.items.map((folder: Folder) => folder.name)).toContain(`Folder of ${caller}`)
+      for (const folder of response.body.items as Folder[]) expect(folder.name === `Folder of ${caller}` || caller === 'owner').toBe(true)
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/folders/:id/sets/:setId',
+    on: 'set',
+    access: (caller) => ownFolder(caller),
+    prepare: async () => {
+      await folderOfOwner()
+    },
+    url: ({ fixture }) => `/api/folders/${folderIdOf()}/sets/${fixture.set.id}`,
+    okStatus: 204,
+  },
+  {
+    method: 'GET',
+    path: '/api/folders/:id',
+    on: 'caller',
+    access: ownFolder,
+    prepare: async () => {
+      await folderOfOwner()
+    },
+    url: () => `/api/folders/${folderIdOf()}`,
+    okStatus: 200,
+    okBody: () => ({ ...ownerFolder, setCount: 2, folders: [], sets: expect.any(Array) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/folders/:id/cards',
+    on: 'caller',
+    access: ownFolder,
+    prepare: async () => {
+      await folderOfOwner()
+    },
+    url: () => `/api/folders/${folderIdOf()}/cards`,
+    okStatus: 200,
+    afterOk: (response) => {
+      expect(response.body.totalItems).toBe(6)
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/folders/:id',
+    on: 'caller',
+    access: ownFolder,
+    prepare: async () => {
+      await folderOfOwner()
+    },
+    url: () => `/api/folders/${folderIdOf()}`,
+    body: (row) => ({ name: `Renamed by ${row.caller}` }),
+    okStatus: 200,
+    okBody: () => ({ id: ownerFolder?.id, name: 'Renamed by owner', parentId: null, setCount: 2 }),
+    afterRefused: async () => {
+      const stored = await app.db.selectFrom('folders').select('name').where('id', '=', folderIdOf()).executeTakeFirstOrThrow()
+      expect(stored.name).toBe('Matrix folder')
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/folders/:id/sets/:setId',
+    on: 'set',
+    access: (caller) => ownFolder(caller),
+    prepare: async () => {
+      await folderOfOwner()
+    },
+    url: ({ fixture }) => `/api/folders/${folderIdOf()}/sets/${fixture.set.id}`,
+    okStatus: 204,
+    afterRefused: async ({ fixture }) => {
+      const links = await app.db.selectFrom('folder_sets').select('study_set_id').where('folder_id', '=', folderIdOf()).execute()
+      expect(links.map((link) => link.study_set_id)).toContain(fixture.set.id)
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/folders/:id',
+    on: 'caller',
+    access: ownFolder,
+    prepare: async () => {
+      doomedFolder = (await app.api('POST', '/api/folders', { token: accounts.owner.token, body: { name: 'Doomed folder' } })).body as Folder
+    },
+    url: () => `/api/folders/${doomedFolder.id}`,
+    okStatus: 204,
+    afterRefused: async () => {
+      expect(await app.db.selectFrom('folders').select('id').where('id', '=', doomedFolder.id).execute()).toHaveLength(1)
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/study-together/cards',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/study-together/cards?setIds=${fixture.set.id}`,
+    okStatus: 200,
+    afterOk: (response, { fixture }) => {
+      expect(response.body.items.map((card: { setId: string }) => card.setId)).toEqual(fixture.cards.map(() => fixture.set.id))
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/sets/:id/study-options',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/study-options`,
+    body: () => ({ shuffle: true }),
+    okStatus: 200,
+    okBody: () => ({ ...DEFAULT_STUDY_OPTIONS, shuffle: true }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sets/:id/study-options',
+    on: 'set',
+    access: ACCESS.studySet,
+    url: ({ fixture }) => `/api/sets/${fixture.set.id}/study-options`,
+    okStatus: 200,
+    // Each caller's own options (the PATCH rows above turned shuffle on for each).
+    okBody: () => ({ ...DEFAULT_STUDY_OPTIONS, shuffle: true }),
+  },
+  {
+    method: 'POST',
+    path: '/api/reminders/unsubscribe',
+    on: 'caller',
+    access: ACCESS.open,
+    url: () => '/api/reminders/unsubscribe?token=matrix-token',
+    okStatus: 204,
+    prepare: async () => {
+      await app.api('PATCH', '/api/users/me/settings', { token: accounts.owner.token, body: { reminderEmail: 18 } })
+      await app.db.updateTable('user_settings').set({ reminder_token: 'matrix-token' }).where('user_id', '=', accounts.owner.id).execute()
+    },
+  },
+]
+
 /** Every route, in the order its rows run. */
 const ROUTES: RouteCase[] = [
   ...ACCOUNT_ROUTES,
@@ -1522,6 +1781,7 @@ const ROUTES: RouteCase[] = [
   ...CLASS_ROUTES,
   ...GAME_ROUTES,
   ...OTHER_ROUTES,
+  ...HABIT_ROUTES,
 ]
 
 it('the table has exactly one row per route the app serves', () => {

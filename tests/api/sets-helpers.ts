@@ -47,6 +47,12 @@ export function cardShape(fields: Partial<Flashcard> = {}): Flashcard {
     created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     termImage: null,
     definitionImage: null,
+    termAudio: null,
+    definitionAudio: null,
+    kind: 'basic',
+    reverse: false,
+    prompts: ['f'],
+    guid: expect.any(String),
     ...fields,
   }
 }

@@ -76,8 +76,12 @@ describe('answers and progress', () => {
     expect(one.status).toBe(201)
     expect(one.body).toEqual({
       cardId: first.id,
-      progress: { cardId: first.id, correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
+      prompt: 'f',
+      progress: { cardId: first.id, prompt: 'f', correct: 1, incorrect: 0, attempts: 1, masteryRate: 1, status: 'mastered', lastReviewed: expect.any(String) },
       memory: expect.objectContaining({ state: 'learning', reps: 1 }),
+      session: null,
+      // The learning step's card falls due within the learn-ahead limit (20 minutes): due now, none after it.
+      summary: { dueNow: 1, dueToday: 1, reviewedToday: 1, nextDue: null, goal: { target: 20, doneToday: 1 } },
     })
     app.clock.advance(1000)
     await answer(learner, publicSet.id, second.id, false)
@@ -267,6 +271,64 @@ describe('learning sessions', () => {
     const session = (await start(student, publicSet.id)).body as LearningSession
     expect((await update(student, session.id, { status: 'paused' })).body).toEqual(invalid({ status: "status must be 'in_progress' or 'completed'." }))
     expect((await update(student, session.id, { correctCount: 1e9 })).body).toEqual(invalid({ correctCount: 'correctCount is too large.' }))
+  })
+})
+
+describe('one request per answer', () => {
+  const start = async (account: Account, setId: string) =>
+    (await app.api('POST', `/api/sets/${setId}/learning-sessions`, { token: account.token, body: { totalCards: 3 } })).body as LearningSession
+  const learnAnswer = (account: Account, setId: string, body: Record<string, unknown>) =>
+    app.api('POST', `/api/sets/${setId}/answers`, { token: account.token, body: { mode: 'learn', ...body } })
+
+  it('a Learn answer with its session counts in the session and answers the session and the due counts', async () => {
+    const learner = await createAccount(app)
+    const session = await start(learner, publicSet.id)
+    const [first, second] = publicCards as [Flashcard, Flashcard]
+    const right = await learnAnswer(learner, publicSet.id, { cardId: first.id, correct: true, sessionId: session.id, clientId: 'one-request-1' })
+    expect(right.status).toBe(201)
+    expect(right.body.session).toMatchObject({ id: session.id, status: 'in_progress', correctCount: 1, incorrectCount: 0 })
+    const summary = (await app.api('GET', '/api/review/summary', { token: learner.token })).body
+    expect(right.body.summary).toEqual(summary)
+    expect(right.body.summary.reviewedToday).toBe(1)
+
+    const wrong = await learnAnswer(learner, publicSet.id, { cardId: second.id, correct: false, sessionId: session.id })
+    expect(wrong.body.session).toMatchObject({ correctCount: 1, incorrectCount: 1 })
+    // A resend (the offline queue's) is kept once: the session is not counted twice.
+    const resent = await learnAnswer(learner, publicSet.id, { cardId: first.id, correct: true, sessionId: session.id, clientId: 'one-request-1' })
+    expect(resent.status).toBe(200)
+    expect(resent.body.session).toMatchObject({ correctCount: 1, incorrectCount: 1 })
+    // The PATCH still works for completing it; an answer after that is kept and leaves the counts.
+    expect((await app.api('PATCH', `/api/learning-sessions/${session.id}`, { token: learner.token, body: { status: 'completed' } })).status).toBe(200)
+    const late = await learnAnswer(learner, publicSet.id, { cardId: second.id, correct: true, sessionId: session.id })
+    expect(late.status).toBe(201)
+    expect(late.body.session).toMatchObject({ status: 'completed', correctCount: 1, incorrectCount: 1 })
+  })
+
+  it('an answer without a session says so with a null session; a session of another mode, set or student is refused', async () => {
+    const learner = await createAccount(app)
+    const [card] = publicCards as [Flashcard]
+    const plain = await app.api('POST', `/api/sets/${publicSet.id}/answers`, { token: learner.token, body: { cardId: card.id, correct: true, mode: 'write' } })
+    expect(plain.status).toBe(201)
+    expect(plain.body.session).toBeNull()
+    expect(plain.body.summary).toEqual(expect.objectContaining({ dueNow: expect.any(Number), reviewedToday: 1 }))
+
+    const session = await start(learner, publicSet.id)
+    const write = await app.api('POST', `/api/sets/${publicSet.id}/answers`, {
+      token: learner.token,
+      body: { cardId: card.id, correct: true, mode: 'write', sessionId: session.id },
+    })
+    expect(write.body).toEqual(invalid({ sessionId: 'sessionId is only for Learn answers.' }))
+    const other = await createAccount(app)
+    const theirs = await learnAnswer(other, publicSet.id, { cardId: card.id, correct: true, sessionId: session.id })
+    const sessionNotFound = apiError(404, 'not_found', 'Learning session not found')
+    expect(theirs.body).toEqual(sessionNotFound)
+    const ownOtherSet = await createSet(app, learner, { title: 'Mine' })
+    const [mine] = await addCards(app, learner, ownOtherSet.id, ['x'])
+    const wrongSet = await learnAnswer(learner, ownOtherSet.id, { cardId: mine?.id, correct: true, sessionId: session.id })
+    expect(wrongSet.body).toEqual(sessionNotFound)
+    // Nothing of a refused answer is kept: the card has no second answer.
+    const kept = (await progress(learner, publicSet.id)).body as { items: CardProgress[] }
+    expect(progressOf(kept.items, card.id)?.attempts).toBe(1)
   })
 })
 

@@ -41,8 +41,11 @@ function tokenSignatureValid(authorization) {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1]
   const [header, payload, signature] = token?.split('.') ?? []
   if (!signature) return false
-  JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-  const key = createHash('sha256').update(plan.authSecret).update('\0').update(plan.tokenKey).digest()
+  // The token's user picks the key: the bench user's, or one of the students' (answerClass).
+  const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  const tokenKey = plan.tokenKeys[sub]
+  if (!tokenKey) return false
+  const key = createHash('sha256').update(plan.authSecret).update('\0').update(tokenKey).digest()
   const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest()
   const given = Buffer.from(signature, 'base64url')
   return given.length === expected.length && timingSafeEqual(given, expected)

@@ -23,4 +23,11 @@ export async function buildAll(root) {
       rollupOptions: { output: { entryFileNames: 'bench-lib.js' } },
     },
   })
+  // bench:import (issue 27), run as its own process against the built server.
+  await build({
+    configFile: path.join(root, 'vite.server.config.ts'),
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'tests/bench/import-bench.ts', outDir: 'dist/bench-import' },
+  })
 }

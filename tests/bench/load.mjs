@@ -56,8 +56,21 @@ export async function settle(pid, timeoutMs = 60_000) {
  * (ms, from the client over loopback) and the server's CPU microseconds per request (with the
  * database server's, when its processes are given).
  */
-export async function measure({ url, method = 'GET', headers = {}, body, connections = 10, seconds = 5, warmupSeconds = 1, amount, pid, databasePids }) {
-  const request = { url, method, headers, body, connections }
+export async function measure({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 10,
+  seconds = 5,
+  warmupSeconds = 1,
+  amount,
+  pid,
+  databasePids,
+  setupClient,
+}) {
+  // `setupClient` (autocannon's): gives each connection its own headers and body (a student each).
+  const request = { url, method, headers, body, connections, ...(setupClient ? { setupClient } : {}) }
   await settle(pid)
   await run(amount ? { ...request, amount: Math.max(connections, Math.round(amount / 10)) } : { ...request, duration: warmupSeconds })
   // With `databasePids` (a function: PostgreSQL's main process, then its children), their CPU is billed to the requests too.

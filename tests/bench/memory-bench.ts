@@ -9,52 +9,14 @@
  * loopback fetch. A separate file from tests/bench/run.mjs so the two can change apart; BENCH_CARDS
  * sets the number of card states (default 100000), BENCH_REQUESTS the requests per route (1000).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { createApp } from '#server/app'
-import { loadConfig } from '#server/config'
-import { openSqliteDatabase } from '#server/db/database'
-import { migrateToLatest } from '#server/db/migrate'
-import { createHttpServer } from '#server/http/http-server'
-import { silentLogger } from '#server/logger'
+import { insertBenchSet, measure as measureRoute, startInProcessApp } from './in-process'
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const CARDS_PER_SET = 500
 const DAY = 86_400_000
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-bench-memory-'))
-const config = { ...loadConfig({ DATA_DIR: dataDir, BCRYPT_COST: '10', LOG_REQUESTS: 'false' }), authSecret: 'bench-secret-that-is-long-enough-0123456789' }
-const db = openSqliteDatabase(path.join(dataDir, 'cardwise.db'), { synchronous: config.dbSynchronous })
-await migrateToLatest(db)
-const app = createApp({ config, db, mailer: { send: async () => {}, close: () => {} }, logger: silentLogger })
-const server = createHttpServer(app)
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-async function api(method: string, route: string, token?: string, body?: unknown) {
-  const request = () =>
-    fetch(url + route, {
-      method,
-      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-  // A keep-alive connection left idle during the seeding is closed by the server: open a new one.
-  const response = await request().catch(request)
-  const text = await response.text()
-  if (response.status >= 400) throw new Error(`${method} ${route}: ${response.status} ${text}`)
-  return text ? JSON.parse(text) : undefined
-}
-
-async function account(username: string): Promise<{ id: string; token: string }> {
-  const password = 'bench password 1'
-  const { user } = await api('POST', '/api/auth/register', undefined, { username, email: `${username}@example.org`, password, passwordConfirm: password })
-  await db.updateTable('users').set({ verified: 1 }).where('id', '=', user.id).execute()
-  const { token } = await api('POST', '/api/auth/login', undefined, { identity: username, password })
-  return { id: user.id, token }
-}
+const { db, api, account, close } = await startInProcessApp('memory')
 
 const student = await account('benchstudent')
 const author = await account('benchauthor')
@@ -70,34 +32,15 @@ for (let set = 0; set * CARDS_PER_SET < CARDS; set++) {
   const setId = `bset${set}`
   if (set === 0) firstSet = setId
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('study_sets')
-      .values({
-        id: setId,
-        owner_id: author.id,
-        title: `Bench ${set}`,
-        description: '',
-        tags: '',
-        is_public: 1,
-        card_count: CARDS_PER_SET,
-        created: T,
-        updated: T,
-      })
-      .execute()
-    const cards = Array.from({ length: Math.min(CARDS_PER_SET, CARDS - set * CARDS_PER_SET) }, (_, i) => ({
-      id: `b${set}c${i}`,
-      study_set_id: setId,
-      term: `term ${set}-${i}`,
-      definition: `definition ${set}-${i}`,
-      position: i + 1,
-      created: T,
-    }))
+    const cards = await insertBenchSet(trx, {
+      id: setId,
+      ownerId: author.id,
+      index: set,
+      cardCount: Math.min(CARDS_PER_SET, CARDS - set * CARDS_PER_SET),
+      cardPrefix: `b${set}`,
+      at: T,
+    })
     if (set === 0) firstCard = cards[0]?.id ?? ''
-    for (let i = 0; i < cards.length; i += 100)
-      await trx
-        .insertInto('flashcards')
-        .values(cards.slice(i, i + 100))
-        .execute()
     const states = cards.map((card, i) => {
       const due = now + (((set * CARDS_PER_SET + i) * 7919) % (90 * DAY)) - 30 * DAY
       return {
@@ -124,32 +67,7 @@ for (let set = 0; set * CARDS_PER_SET < CARDS; set++) {
 }
 console.log(`seeded ${CARDS} card states in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`)
 
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number
-}
-
-/** Sequential requests: latency percentiles (ms) and the server process's CPU per request (us). */
-async function measure(name: string, send: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 50; i++) await send(i)
-  const latencies: number[] = []
-  const cpuBefore = process.cpuUsage()
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now()
-    await send(i)
-    latencies.push(performance.now() - started)
-  }
-  const cpu = process.cpuUsage(cpuBefore)
-  latencies.sort((a, b) => a - b)
-  const row = {
-    route: name,
-    p50ms: Number(percentile(latencies, 0.5).toFixed(2)),
-    p99ms: Number(percentile(latencies, 0.99).toFixed(2)),
-    // Client and server share the process: this is both sides' CPU per request.
-    cpuUsPerRequest: Math.round((cpu.user + cpu.system) / REQUESTS),
-  }
-  console.log(JSON.stringify(row))
-  return row
-}
+const measure = (name: string, send: (i: number) => Promise<unknown>) => measureRoute(name, REQUESTS, send)
 
 const results = [
   await measure('GET /api/review/summary', () => api('GET', '/api/review/summary', student.token)),
@@ -168,7 +86,4 @@ const results = [
 const budget = results.filter((row) => row.route.startsWith('GET')).every((row) => row.p99ms < 10)
 console.log(`due list and summary p99 < 10 ms: ${budget ? 'met' : 'MISSED'}`)
 
-server.closeAllConnections()
-await new Promise<void>((resolve) => server.close(() => resolve()))
-await db.destroy()
-rmSync(dataDir, { recursive: true, force: true })
+await close()

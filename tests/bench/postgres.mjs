@@ -28,6 +28,7 @@ export async function measurePostgres({ lib, sqliteFile, routes, authSecret, sta
       connections: route.connections ?? connections,
       seconds,
       amount: route.amount,
+      setupClient: route.setupClient,
     })
     const one = await startServer({ ...env, WEB_CONCURRENCY: '1' })
     const results = []

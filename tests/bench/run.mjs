@@ -7,6 +7,7 @@
 // routes, BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
 // database (a quick check of the harness itself; its figures mean nothing).
 import { spawnListening } from '#tests/support/spawn-listening.mjs'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -43,8 +44,37 @@ function stopChildren() {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
 }
 
+/**
+ * The answer route as a class uses it (issue 28): ten students at once, each answering its own
+ * card (connection i is student i on card i), beside `answer`, where every request is one student's
+ * answer to one card and queues on that card's lock.
+ */
+function answerAsAClass(seed, studentTokens) {
+  const json = { 'Content-Type': 'application/json' }
+  const setId = seed.cardsSet.id
+  const request = (index) => ({
+    headers: { Authorization: `Bearer ${studentTokens[index % studentTokens.length]}`, ...json },
+    body: JSON.stringify({ cardId: seed.cardsSet.cardIds[index % studentTokens.length], correct: true, mode: 'write' }),
+  })
+  let connection = 0
+  return {
+    name: 'answerClass',
+    label: `answers of ${studentTokens.length} students, each its own card (signed in)`,
+    method: 'POST',
+    path: `/api/sets/${setId}/answers`,
+    ...request(0),
+    connections: studentTokens.length,
+    setupClient: (client) => {
+      const { headers, body } = request(connection++)
+      client.setHeadersAndBody(headers, body)
+    },
+    auth: true,
+    optional: true,
+  }
+}
+
 /** The routes of issue #8, as requests a client makes. Study routes are measured when the build has them. */
-function benchRoutes(seed, token) {
+function benchRoutes(seed, token, studentTokens) {
   const auth = { Authorization: `Bearer ${token}` }
   const json = { 'Content-Type': 'application/json' }
   const setId = seed.cardsSet.id
@@ -74,6 +104,7 @@ function benchRoutes(seed, token) {
       auth: true,
       optional: true,
     },
+    answerAsAClass(seed, studentTokens),
     {
       name: 'import500',
       label: 'import of 500 cards (1 connection)',
@@ -191,6 +222,7 @@ async function main() {
   log('recording the SQL each route runs (the app in this process, once per route)')
   let routes
   let token
+  const studentTokens = []
   const recorded = await lib.recordRouteSql(serverEnv, async (url) => {
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
@@ -199,7 +231,16 @@ async function main() {
     })
     if (login.status !== 200) throw new Error(`bench login answered ${login.status}`)
     token = (await login.json()).token
-    routes = benchRoutes(seeded.info, token)
+    for (const student of seeded.info.students) {
+      const signedIn = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identity: student.email, password: student.password }),
+      })
+      if (signedIn.status !== 200) throw new Error(`bench student login answered ${signedIn.status}`)
+      studentTokens.push((await signedIn.json()).token)
+    }
+    routes = benchRoutes(seeded.info, token, studentTokens)
     return routes
   })
   const skipped = []
@@ -219,14 +260,15 @@ async function main() {
   const only = env.BENCH_ROUTES ? new Set(env.BENCH_ROUTES.split(',')) : undefined
   const measured = routes.filter((route) => plans[route.name] && (!only || only.has(route.name)))
   const authSecret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()
-  const benchUserId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub
+  const userOf = (signed) => JSON.parse(Buffer.from(signed.split('.')[1], 'base64url').toString()).sub
   const SQLite = (await import('better-sqlite3')).default
   const probe = new SQLite(path.join(dataDir, lib.DATABASE_FILE), { readonly: true })
-  const userTokenKey = probe.prepare('select token_key from users where id = ?').pluck().get(benchUserId)
+  const tokenKeyOf = probe.prepare('select token_key from users where id = ?').pluck()
+  const tokenKeys = Object.fromEntries([token, ...studentTokens].map((signed) => [userOf(signed), tokenKeyOf.get(userOf(signed))]))
   const sqliteVersion = probe.prepare('select sqlite_version()').pluck().get()
   probe.close()
   const planFile = path.join(workDir, 'twins.json')
-  writeFileSync(planFile, JSON.stringify({ dbFile: path.join(dataDir, lib.DATABASE_FILE), authSecret, tokenKey: userTokenKey, routes: plans }))
+  writeFileSync(planFile, JSON.stringify({ dbFile: path.join(dataDir, lib.DATABASE_FILE), authSecret, tokenKeys, routes: plans }))
 
   log('starting the real server (dist/server/index.js) and the baseline server')
   const app = await startChild(path.join(root, 'dist/server/index.js'), [], serverEnv)
@@ -248,6 +290,7 @@ async function main() {
       connections: route.connections ?? CONNECTIONS,
       seconds: SECONDS,
       amount: route.amount,
+      setupClient: route.setupClient,
     }
     const appResult = await measure({ ...request, url: app.url + route.path, pid: app.pid })
     const twinResult = await measure({ ...request, url: `${baseline.url}/twin/${route.name}`, pid: baseline.pid })
@@ -299,6 +342,18 @@ async function main() {
     })
   }
 
+  // BENCH_IMPORT=0 skips bench:import: a 10,000-note package previewed while a client reads (issue 27).
+  let importPreview = null
+  if (env.BENCH_IMPORT !== '0') {
+    log('bench:import: a 10,000-note package previewed while another client reads')
+    importPreview = runImportBench()
+    log(
+      importPreview
+        ? `bench:import: slowest preview ${importPreview.slowestMs.toFixed(0)} ms, reads' p99 ${importPreview.p99Ratio.toFixed(2)}x alone`
+        : 'bench:import failed',
+    )
+  }
+
   const rawSorted = raw.map((r) => r.cpuUsPerRequest).sort((a, b) => a - b)
   const rawCpu = rawSorted[Math.floor(rawSorted.length / 2)]
   const report = {
@@ -310,6 +365,7 @@ async function main() {
     routes: results.map((r) => ({ ...r, ratioToRaw: ratio(r.app.cpuUsPerRequest, rawCpu), ratioToTwin: ratio(r.app.cpuUsPerRequest, r.twin.cpuUsPerRequest) })),
     skipped,
     postgres,
+    importPreview,
     frontEnd: { firstLoad: budgets, lighthouse: lighthouseResults },
     totalSeconds: (performance.now() - started) / 1000,
   }
@@ -326,6 +382,23 @@ async function main() {
   console.log(`Report: bench-results/bench-${stamp}.md (and .json); total ${report.totalSeconds.toFixed(0)} s`)
   // Missed budgets are reported, not a failure of the run; BENCH_STRICT=1 makes them one.
   return env.BENCH_STRICT === '1' && report.budgets.some((budget) => !budget.met) ? 1 : 0
+}
+
+/** Runs the built bench:import (dist/bench-import/import-bench.js) and reads its result line; null when it fails. */
+function runImportBench() {
+  try {
+    const output = execFileSync(process.execPath, [path.join(root, 'dist/bench-import/import-bench.js')], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const line = output.split('\n').find((text) => text.startsWith('BENCH_IMPORT_RESULT '))
+    return line ? JSON.parse(line.slice('BENCH_IMPORT_RESULT '.length)) : null
+  } catch (error) {
+    console.error(error)
+    return null
+  }
 }
 
 main().then(

@@ -248,7 +248,7 @@ export function seedDatabase(file, { seed, scale, passwordHash }) {
     'insert into study_sets (id, owner_id, title, description, tags, is_public, card_count, created, updated) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   )
   const insertTag = db.prepare('insert into set_tags (set_id, tag) values (?, ?)')
-  const insertCard = db.prepare('insert into flashcards (id, study_set_id, term, definition, position, created) values (?, ?, ?, ?, ?, ?)')
+  const insertCard = db.prepare('insert into flashcards (id, study_set_id, term, definition, position, created, guid) values (?, ?, ?, ?, ?, ?, ?)')
   const publicSets = []
   let cardsSet
   const CHUNK = 10_000
@@ -277,6 +277,8 @@ export function seedDatabase(file, { seed, scale, passwordHash }) {
             `The meaning of ${word} in ${subject.toLowerCase()}, card ${position} of the set.`,
             position,
             created,
+            // Stable identity (issue 27): a card's id serves as its guid, as migration 0016 gave existing cards.
+            cardId,
           )
           if (isPublic) set.cards.push(cardId)
         }
@@ -331,6 +333,8 @@ export function seedDatabase(file, { seed, scale, passwordHash }) {
     seed,
     scale,
     benchUser: { ...benchUser, password: SEED_PASSWORD },
+    // Ten other students (the same password), for the answer route as a class answers: each its own card.
+    students: users.slice(1, 11).map((user) => ({ email: user.email, password: SEED_PASSWORD })),
     cardsSet: { id: cardsSet.id, cardIds: cardsSet.cards },
     publicSets: publicSets.length,
     records,

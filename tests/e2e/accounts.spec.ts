@@ -1,6 +1,6 @@
 import { expect, logIn, registerAccount, test } from './fixtures'
 
-test('a student registers, verifies the email from the outbox, logs in and out', async ({ page, server }) => {
+test('a student registers, verifies the email from the outbox on another device, logs in and out', async ({ browser, page, server }) => {
   await page.goto('/register')
   await page.getByLabel('Username').fill('ada_lovelace')
   await page.getByLabel('Email').fill('ada@example.org')
@@ -8,11 +8,17 @@ test('a student registers, verifies the email from the outbox, logs in and out',
   await page.getByRole('button', { name: 'Register' }).click()
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
 
+  // The link opened on another device (a browser with nothing of this registration): no session, the login form.
   const token = await server.waitForLink('ada@example.org', 'verify-email')
-  await page.goto(`/verify-email/${token}`)
-  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
-  await page.getByRole('link', { name: 'Login' }).last().click()
-  await expect(page).toHaveURL(/\/login$/)
+  const phone = await browser.newContext({ baseURL: server.url })
+  const other = await phone.newPage()
+  await other.goto(`/verify-email/${token}`)
+  await expect(other.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+  await expect(other.getByRole('link', { name: 'Login' }).last()).toBeVisible()
+  await expect(other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await phone.close()
+
+  await page.goto('/login')
 
   await logIn(page, { email: 'ada@example.org', password: 'analytical engine' })
   await expect(page).toHaveURL(/\/my-sets$/)

@@ -36,6 +36,18 @@ test('in the card editor Tab goes Term -> Definition -> the next card’s Term; 
   await expect(form.getByLabel('Add term picture')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(form.getByLabel('Add definition picture')).toBeFocused()
+  // Then the card's kind (issue 26): Cloze and "Also ask in reverse".
+  await page.keyboard.press('Tab')
+  await expect(form.getByRole('button', { name: 'Cloze' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(form.getByRole('checkbox', { name: 'Also ask in reverse' })).toBeFocused()
+  // Then each side's sound (issue 26): a file, or a recording.
+  for (const side of ['term', 'definition']) {
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel(`Add ${side} sound file`)).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(form.getByRole('button', { name: `Record the ${side}` })).toBeFocused()
+  }
   await page.keyboard.press('Tab')
   await expect(form.getByRole('button', { name: 'Add Flashcard' })).toBeFocused()
   expect(await axeViolations(page)).toEqual([])
@@ -73,28 +85,48 @@ test('register: submitted empty, every field says what it needs at once, and not
   expect(sent).toBe(0)
 })
 
-test('registered on this device, the student opens the verification link here and only the password is asked to sign in', async ({ page, server }) => {
+test('registered on this device, the student opens the verification link here and is signed in', async ({ page, server }) => {
   await page.goto('/register')
   await page.getByLabel('Username').fill('grace_hopper')
   await page.getByLabel('Email').fill('grace@example.org')
   await page.getByLabel('Password').fill('compiler cobol')
   await page.getByRole('button', { name: 'Register' }).click()
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+  // Not signed in until the email is verified.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
 
   const token = await server.waitForLink('grace@example.org', 'verify-email')
   await page.goto(`/verify-email/${token}`)
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
-  await expect(page.getByText('Log in as grace@example.org: your email is already filled in, just enter your password.')).toBeVisible()
-  await page.getByRole('link', { name: 'Login' }).last().click()
-  await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByLabel('Email or Username')).toHaveValue('grace@example.org')
-  await page.getByLabel('Password').fill('compiler cobol')
-  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByText('Your email address is confirmed and you are signed in as grace_hopper.')).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+  await page.getByRole('link', { name: 'Start studying' }).click()
   await expect(page).toHaveURL(/\/my-sets$/)
   await expect(page.getByRole('link', { name: 'Profile (grace_hopper)' })).toBeVisible()
 
-  // Once signed in, the device forgets the registration: the next login form is empty.
+  // Signed in, the device forgets the registration: the next login form is empty.
   await page.getByRole('button', { name: 'Logout' }).click()
   await page.goto('/login')
   await expect(page.getByLabel('Email or Username')).toHaveValue('')
+})
+
+test('registered on this device without a session kept aside, the verification page asks only for the password', async ({ page, server }) => {
+  await page.goto('/register')
+  await page.getByLabel('Username').fill('mary_jackson')
+  await page.getByLabel('Email').fill('mary@example.org')
+  await page.getByLabel('Password').fill('wind tunnel data')
+  await page.getByRole('button', { name: 'Register' }).click()
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+  // As when the server refused the session at registration (or it was dropped since).
+  await page.evaluate(() => localStorage.removeItem('cardwise.pendingRegistrationSession'))
+
+  const token = await server.waitForLink('mary@example.org', 'verify-email')
+  await page.goto(`/verify-email/${token}`)
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+  await expect(page.getByText('Log in as mary@example.org: your email is already filled in, just enter your password.')).toBeVisible()
+  await page.getByRole('link', { name: 'Login' }).last().click()
+  await expect(page.getByLabel('Email or Username')).toHaveValue('mary@example.org')
+  await page.getByLabel('Password').fill('wind tunnel data')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/my-sets$/)
 })

@@ -11,6 +11,8 @@ const SERVER_ENTRY = path.resolve('dist/server/index.js')
 export interface E2EServer {
   url: string
   dataDir: string
+  /** Everything the server printed so far (its errors, and its requests when LOG_REQUESTS is on). */
+  output(): string
   /** Plain-text bodies of the mails saved to the outbox for this address, oldest first. */
   mailsTo(address: string): string[]
   /** Waits for a mail to `address` holding a link to `route` and returns that link's token. */
@@ -24,7 +26,11 @@ export interface E2EServer {
  */
 async function startServer(env: Record<string, string> = {}): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-e2e-'))
-  const { url, stop: stopChild } = await spawnListening(SERVER_ENTRY, {
+  const {
+    url,
+    stop: stopChild,
+    output,
+  } = await spawnListening(SERVER_ENTRY, {
     env: {
       ...process.env,
       PORT: '0',
@@ -56,6 +62,7 @@ async function startServer(env: Record<string, string> = {}): Promise<{ server: 
   const server: E2EServer = {
     url,
     dataDir,
+    output,
     mailsTo,
     async waitForLink(address, route) {
       let token = ''
@@ -87,9 +94,9 @@ export interface TestAccount {
 }
 
 /** A fresh account made through the API (faster than the form when the form is not under test). */
-export async function registerAccount(server: E2EServer, options: { verified?: boolean } = {}): Promise<TestAccount> {
+export async function registerAccount(server: E2EServer, options: { verified?: boolean; username?: string } = {}): Promise<TestAccount> {
   accountCounter += 1
-  const username = `student${accountCounter}_${Math.random().toString().slice(2, 8)}`
+  const username = options.username ?? `student${accountCounter}_${Math.random().toString().slice(2, 8)}`
   const account = { username, email: `${username}@example.org`, password: 'correct horse battery' }
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
@@ -185,6 +192,24 @@ export async function apiLogIn(server: E2EServer, account: TestAccount): Promise
   return ((await response.json()) as { token: string }).token
 }
 
+/**
+ * What a failed test's page showed, printed with the failure: CI keeps only the run's output, not
+ * its traces, so this is what tells a timing hiccup from a real fault there.
+ */
+function failureReport(page: Page, notes: string[], server: E2EServer): Promise<string> {
+  const lines = (text: string, count: number) => text.trim().split('\n').slice(-count).join('\n    ')
+  return page
+    .evaluate(() => ({ title: document.title, text: document.body?.innerText ?? '', controlled: Boolean(navigator.serviceWorker?.controller) }))
+    .catch(() => ({ title: '(page closed)', text: '', controlled: false }))
+    .then(
+      (shown) =>
+        `  page at failure: ${page.url()} "${shown.title}" (service worker controlling: ${shown.controlled})\n` +
+        `    ${shown.text.replace(/\s+/g, ' ').slice(0, 600)}\n` +
+        `  browser console and network failures (last 15):\n    ${notes.slice(-15).join('\n    ') || '(none)'}\n` +
+        `  server output (last 15 lines):\n    ${lines(server.output(), 15) || '(none)'}`,
+    )
+}
+
 export const test = base.extend<{ server: E2EServer; serverEnv: Record<string, string> }>({
   /** Extra environment for the test's server, e.g. `test.use({ serverEnv: { RATE_LIMIT_CONTACT: '1' } })`. */
   serverEnv: [{}, { option: true }],
@@ -195,6 +220,19 @@ export const test = base.extend<{ server: E2EServer; serverEnv: Record<string, s
   },
   baseURL: async ({ server }, use) => {
     await use(server.url)
+  },
+  page: async ({ page, server }, use, testInfo) => {
+    const notes: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') notes.push(`console.${message.type()}: ${message.text().slice(0, 300)}`)
+    })
+    page.on('pageerror', (error) => notes.push(`page error: ${error.message.slice(0, 300)}`))
+    page.on('requestfailed', (request) => notes.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`))
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) notes.push(`navigated: ${frame.url()}`)
+    })
+    await use(page)
+    if (testInfo.status !== testInfo.expectedStatus) console.log(`\n${testInfo.title}\n${await failureReport(page, notes, server)}\n`)
   },
 })
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { apiCall, expect, logIn, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
 /**
@@ -226,25 +226,13 @@ const EXPORT_CARDS: Array<[string, string]> = [
   ['Café', 'coffee, or a small restaurant'],
 ]
 
-const EXPECTED_JSON = `[
-  {
-    "term": "Capital of France",
-    "definition": "Paris"
-  },
-  {
-    "term": "Primary colours",
-    "definition": "red, yellow, blue"
-  },
-  {
-    "term": "Quote",
-    "definition": "She said \\"hi\\""
-  },
-  {
-    "term": "Café",
-    "definition": "coffee, or a small restaurant"
-  }
-]
-`
+/** The JSON export of EXPORT_CARDS: each card with its guid (issue 27), two-space indented, a final line break. */
+const expectedJson = (guids: string[]) =>
+  `${JSON.stringify(
+    EXPORT_CARDS.map(([term, definition], index) => ({ term, definition, guid: guids[index] })),
+    null,
+    2,
+  )}\n`
 
 const EXPECTED_CSV =
   'Term,Definition\r\n' +
@@ -273,7 +261,8 @@ test('the owner exports the set as JSON and as CSV, named after the title', asyn
 
   const json = await download(page, 'Export as JSON')
   expect(json.name).toBe('French_ Café Words.json')
-  expect(json.bytes.equals(Buffer.from(EXPECTED_JSON, 'utf8'))).toBe(true)
+  const listed = (await (await apiCall(server, 'GET', `/sets/${set.id}/cards`, undefined, owner.token)).json()) as { items: Array<{ guid: string }> }
+  expect(json.bytes.toString('utf8')).toBe(expectedJson(listed.items.map((card) => card.guid)))
 
   const csv = await download(page, 'Export as CSV')
   expect(csv.name).toBe('French_ Café Words.csv')

@@ -101,6 +101,12 @@ test('the owner learns a 12-card set in two batches, missed cards come back, pro
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
   const { calls, failed } = recordStudyCalls(page)
+  // The Learn session as each answer's response gives it.
+  const sessions: unknown[] = []
+  page.on('response', async (response) => {
+    if (!/\/answers$/.test(new URL(response.url()).pathname) || !response.ok()) return
+    sessions.push(((await response.json()) as { session: unknown }).session)
+  })
   await logIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(page.getByRole('heading', { level: 1, name: 'Learn Mode' })).toBeVisible()
@@ -157,7 +163,10 @@ test('the owner learns a 12-card set in two batches, missed cards come back, pro
   ])
   expect(calls.filter((call) => call.includes('/answers') && call.includes('"mode":"learn"'))).toHaveLength(14)
   expect(failed).toEqual([])
-  expect(calls.filter((call) => call.startsWith('PATCH') && call.includes('{"correctCount":12,"incorrectCount":2}'))).toHaveLength(1)
+  // Each answer named the session, which the server counted it in: no PATCH of counts.
+  expect(calls.filter((call) => call.includes('/answers') && call.includes('"sessionId"'))).toHaveLength(14)
+  expect(calls.filter((call) => call.startsWith('PATCH') && call.includes('Count'))).toEqual([])
+  expect(sessions.at(-1)).toMatchObject({ correctCount: 12, incorrectCount: 2 })
 
   // Restart: everything from the start, in a new learning session.
   await final.getByRole('button', { name: 'Restart Learn Mode' }).click()
@@ -178,6 +187,41 @@ test('the owner learns a 12-card set in two batches, missed cards come back, pro
   await expect(page).toHaveURL(new RegExp(`/study-sets/${set.id}$`))
   await expect(page.getByRole('heading', { level: 1, name: set.title })).toBeVisible()
   await expect.poll(async () => (await progressOf(server, owner.token, set.id)).items.every((item) => item.correct === 2)).toBe(true)
+})
+
+test('one Learn answer is one request: the answer counts in the session and brings the header its due count', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+  await expect(page.getByTestId('due-count')).toHaveCount(0)
+  const sessionMade = page.waitForResponse((response) => /\/learning-sessions$/.test(new URL(response.url()).pathname))
+  await page.goto(`/study-sets/${set.id}/learn`)
+  await expect(termHeading(page)).toHaveText(TWELVE_CARDS[0]?.[0] ?? '')
+  await sessionMade
+  await page.waitForLoadState('networkidle')
+
+  // Every request to the API from here on, with what the answer carried back.
+  const requests: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) requests.push(`${request.method()} ${url.pathname}`)
+  })
+  let session = { correctCount: 0, incorrectCount: 0 }
+  for (const right of [true, false, true]) {
+    const before = requests.length
+    const answered = page.waitForResponse((response) => /\/answers$/.test(new URL(response.url()).pathname))
+    await answerWithMouse(page, cards, right)
+    const body = (await (await answered).json()) as { session: { correctCount: number; incorrectCount: number }; summary: { dueNow: number } }
+    expect(body.summary).toEqual(expect.objectContaining({ dueNow: expect.any(Number) }))
+    session = body.session
+    // Whatever the answer sets off (the header's count, the session) rides on its one request.
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(300)
+    expect(requests.slice(before)).toEqual([`POST /api/sets/${set.id}/answers`])
+    await page.getByRole('button', { name: 'Next Card', exact: true }).click()
+  }
+  // The server counted the answers in the session itself (no PATCH went out).
+  expect(session).toMatchObject({ correctCount: 2, incorrectCount: 1 })
 })
 
 test('Learn can be played with the keyboard alone: keys 1 to 4 choose, Enter goes on', async ({ page, server }) => {

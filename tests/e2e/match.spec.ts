@@ -136,6 +136,8 @@ async function expectGameOver(page: Page, correct: number, incorrect: number): P
 }
 
 test('a student drags every pair with the mouse, a wrong drop included, and the result is saved', async ({ page, server }) => {
+  // Eleven stepped mouse drags: about 40 s on a busy machine, near the default 45 s.
+  test.slow()
   // A window tall enough for the whole board of ten rows.
   await page.setViewportSize({ width: 1280, height: 1200 })
   const owner = await newOwner(server)

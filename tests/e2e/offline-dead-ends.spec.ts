@@ -62,6 +62,9 @@ test('after reconnecting, "All answers synced" shows for a moment once the waiti
   await logIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title })).toBeVisible()
+  // As a student who studies offline: the app is installed and the set kept before the network goes.
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
   await goOffline(context)
   await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
   await page.keyboard.press('k')
@@ -70,4 +73,18 @@ test('after reconnecting, "All answers synced" shows for a moment once the waiti
   await goOnline(context)
   await expect(badge).toHaveText(offlineMessages.synced)
   await expect(badge).toHaveCount(0, { timeout: 10_000 })
+})
+
+test("a set page whose dialogs' code never arrived (offline before it loaded) still shows the set and studies it", async ({ page, context, server }) => {
+  const owner = await newOwner(server)
+  const { set } = await createStudySet(server, owner)
+  await logIn(page, owner.account)
+  // The edit dialogs' and the add-card form's chunks fail as they would offline, before the service worker kept them.
+  await context.route(/\/assets\/(EditCardDialog|EditSetDialog|AddCardForm)-[^/]+\.js$/, (route) => route.abort('internetdisconnected'))
+  await page.goto(`/study-sets/${set.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: set.title })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
+  await expect(page.getByRole('region', { name: 'Flashcards' })).toBeVisible()
+  await expect(page.getByText('This page could not be loaded')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: set.title })).toBeVisible()
 })

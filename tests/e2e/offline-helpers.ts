@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 /** What the offline database holds: kept sets and queued answers. */
 export function offlineRecords(page: Page): Promise<{ sets: number; queue: number }> {
@@ -24,4 +24,39 @@ export function offlineRecords(page: Page): Promise<{ sets: number; queue: numbe
         }
       }),
   )
+}
+
+/** The one offline banner (the layout's notice): being offline is said there and nowhere else. */
+export function offlineNotice(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: 'You are offline. Pages you have opened still work' })
+}
+
+/** The copy of `setId` kept on the device, as the offline database holds it (undefined when it is not kept). */
+export function keptEntry<T>(page: Page, setId: string): Promise<T | undefined> {
+  return page.evaluate(
+    (id) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const request = indexedDB.open('cardwise-offline')
+        request.onerror = () => reject(request.error)
+        request.onsuccess = () => {
+          const db = request.result
+          if (!db.objectStoreNames.contains('sets')) {
+            db.close()
+            resolve(undefined)
+            return
+          }
+          const get = db.transaction('sets').objectStore('sets').get(id)
+          get.onsuccess = () => {
+            db.close()
+            resolve(get.result as T | undefined)
+          }
+        }
+      }),
+    setId,
+  )
+}
+
+/** The terms of the copy of `setId` kept on the device, in order (none when it is not kept). */
+export async function keptTerms(page: Page, setId: string): Promise<string[]> {
+  return ((await keptEntry<{ cards: Array<{ term: string }> }>(page, setId))?.cards ?? []).map((card) => card.term)
 }

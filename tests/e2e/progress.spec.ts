@@ -103,6 +103,6 @@ test('the profile: desired retention with its trade-off, the parameters in use, 
   const path = await file.path()
   const { readFile } = await import('node:fs/promises')
   const text = await readFile(path, 'utf8')
-  expect(text.split('\r\n')[0]).toMatch(/^review_time,card_id,set_id/)
+  expect(text.split('\r\n')[0]).toMatch(/^review_time,card_id,prompt,set_id/)
   expect(text.trimEnd().split('\r\n')).toHaveLength(2)
 })

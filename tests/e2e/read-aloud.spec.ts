@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, logIn, test } from './fixtures'
 import { addCards, newOwner } from './set-helpers'
+import { lastSpoken, readAloud, stubSpeech } from './speech-helpers'
 import { answerLongAgo } from './study-helpers'
 
 /*
@@ -9,61 +10,6 @@ import { answerLongAgo } from './study-helpers'
  * replaced before the app loads by one with an English and a Japanese voice, which arrive late
  * (as Chrome's do, with 'voiceschanged') and whose utterances are recorded in window.__spoken.
  */
-
-interface Spoken {
-  text: string
-  lang: string
-  voice: string | null
-}
-
-async function stubSpeech(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const voices = [
-      { name: 'Test English', lang: 'en-US', voiceURI: 'test-en', default: true, localService: true },
-      { name: 'Test Japanese', lang: 'ja-JP', voiceURI: 'test-ja', default: false, localService: true },
-    ]
-    const spoken: Array<{ text: string; lang: string; voice: string | null }> = []
-    let loaded = false
-    class FakeSynthesis extends EventTarget {
-      speaking = false
-      pending = false
-      paused = false
-      getVoices() {
-        return loaded ? voices.slice() : []
-      }
-      speak(utterance: { text: string; lang: string; voice: { name: string } | null }) {
-        spoken.push({ text: utterance.text, lang: utterance.lang, voice: utterance.voice?.name ?? null })
-      }
-      cancel() {}
-      pause() {}
-      resume() {}
-    }
-    class FakeUtterance {
-      lang = ''
-      voice: unknown = null
-      constructor(public text: string) {}
-    }
-    const synthesis = new FakeSynthesis()
-    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: synthesis })
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, writable: true, value: FakeUtterance })
-    Object.defineProperty(window, '__spoken', { value: spoken })
-    setTimeout(() => {
-      loaded = true
-      synthesis.dispatchEvent(new Event('voiceschanged'))
-    }, 300)
-  })
-}
-
-const lastSpoken = (page: Page) => page.evaluate(() => ((window as unknown as { __spoken: Spoken[] }).__spoken.at(-1) ?? null) as Spoken | null)
-const spokenCount = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: Spoken[] }).__spoken.length)
-
-/** Clicks `button` and expects one more utterance: `text` in `lang`. */
-async function readAloud(page: Page, button: Locator, text: string, lang: string): Promise<void> {
-  const before = await spokenCount(page)
-  await button.click()
-  await expect.poll(() => spokenCount(page)).toBe(before + 1)
-  expect(await lastSpoken(page)).toMatchObject({ text, lang })
-}
 
 async function axeClean(page: Page): Promise<void> {
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
@@ -147,7 +93,8 @@ test('the set form chooses the languages; the speaker reads each side in its lan
   const review = page.getByRole('region', { name: 'Card to review' })
   await expect(review.getByText('いぬ', { exact: true })).toBeVisible()
   await readAloud(page, review.getByRole('button', { name: 'Read term aloud' }), 'いぬ', 'ja')
-  // One card due: it is asked by typing (multiple choice needs other definitions).
+  // Typed (one card due still has multiple choice: its options come from the set's other cards).
+  await page.getByRole('radio', { name: 'Typing' }).check()
   await review.getByRole('textbox', { name: 'Type the definition' }).fill('no idea')
   await review.getByRole('button', { name: 'Check Answer' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Incorrect.' })).toBeVisible()

@@ -17,6 +17,14 @@ async function axeClean(page: Page): Promise<void> {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 }
 
+/**
+ * Rates the card Easy (the Review screen's own four buttons, issue 31): it leaves the sitting. Next
+ * rates by how it was answered, and a card still learning comes back within the learn-ahead 20 minutes.
+ */
+async function rateEasy(page: Page): Promise<void> {
+  await page.getByRole('group', { name: 'Or rate it yourself' }).getByRole('button', { name: 'Easy' }).click()
+}
+
 test('Learn answers reach the review log; due cards are reviewed on /review and the header count drops', async ({ page, server }) => {
   test.slow()
   const owner = await newOwner(server)
@@ -40,6 +48,19 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
     expect([row[COLUMN.mode], row[COLUMN.question], row[COLUMN.outcome]]).toEqual(['learn', 'multiple_choice', 'right'])
   }
 
+  // Learning cards fall due within the learn-ahead 20 minutes (issue 31): the two are then rated
+  // Easy in Flashcards, so only the three below are due.
+  for (const row of await reviewLog(server, owner)) {
+    const answered = await apiCall(
+      server,
+      'POST',
+      `/sets/${set.id}/answers`,
+      { cardId: row[COLUMN.card], mode: 'flashcards', correct: true, rating: 4 },
+      owner.token,
+    )
+    expect(answered.status).toBe(201)
+  }
+
   // Three other cards answered wrongly days ago are due now.
   const due = cards.slice(5, 8)
   for (const card of due) await answerLongAgo(server, owner, set.id, card)
@@ -61,7 +82,7 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await card.getByRole('button', { name: definitionOf(cards, firstTerm), exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
   await axeClean(page)
-  await page.getByRole('button', { name: 'Next card' }).click()
+  await rateEasy(page)
   await expect(dueCount(page)).toHaveText('2 due')
 
   // Typing, remembered: a near miss counts as right.
@@ -71,7 +92,7 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await card.getByRole('textbox', { name: 'Type the definition' }).fill(definitionOf(cards, secondTerm))
   await card.getByRole('button', { name: 'Check Answer' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
-  await page.getByRole('button', { name: 'Next card' }).click()
+  await rateEasy(page)
   await expect(dueCount(page)).toHaveText('1 due')
 
   // A wrong typed answer, overruled.
@@ -81,10 +102,10 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await expect(page.getByRole('status').filter({ hasText: 'Incorrect.' })).toBeVisible()
   await page.getByRole('button', { name: 'I was right' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Counted as right.' })).toBeVisible()
-  await page.getByRole('button', { name: 'Next card' }).click()
+  await rateEasy(page)
 
   await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
-  await expect(page.getByText(/^Your next card is due in \d+ (minute|minutes|hour|hours)/)).toBeVisible()
+  await expect(page.getByText(/^Your next card is due (in \d+ (minute|minutes|hour|hours|days)|tomorrow)/)).toBeVisible()
   await expect(dueCount(page)).toHaveCount(0)
   await axeClean(page)
 
@@ -192,7 +213,40 @@ test('pictures in the review: the term picture in the prompt, a picture definiti
     await axeClean(page)
     await choices.getByRole('button', { name: 'Picture answer' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible()
-    await page.getByRole('button', { name: 'Next card' }).click()
+    await rateEasy(page)
+  }
+  // The two forgotten cards come back in the same sitting (learn-ahead, issue 31): due within 20 minutes.
+  await expect(page.getByText('Card 1 of 2')).toBeVisible()
+})
+
+test('a card due alone in its set gets its wrong choices from its own set, not from the other sets due', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const spanish: Array<[string, string]> = [
+    ['adiós', 'goodbye'],
+    ['hola', 'hello'],
+    ['gracias', 'thank you'],
+    ['por favor', 'please'],
+    ['buenas noches', 'good night'],
+  ]
+  const words = await createStudySet(server, owner, { title: 'Spanish words', cards: spanish })
+  const cells = await createStudySet(server, owner, { title: 'Cell Biology' })
+  await answerLongAgo(server, owner, words.set.id, words.cards[0] as Flashcard)
+  for (const card of cells.cards.slice(0, 4)) await answerLongAgo(server, owner, cells.set.id, card)
+  await logIn(page, owner.account)
+  await page.goto('/review')
+  await page.getByRole('radio', { name: 'Multiple choice' }).check()
+
+  const card = page.getByRole('region', { name: 'Card to review' })
+  for (let asked = 1; asked <= 5; asked++) {
+    await expect(page.getByText(`Card ${asked} of 5`)).toBeVisible()
+    const term = ((await card.locator('p').nth(1).textContent()) ?? '').trim()
+    const set = term === 'adiós' ? words : cells
+    const choices = await card.getByRole('group', { name: 'Choose the definition' }).getByRole('button').allTextContents()
+    expect(choices).toHaveLength(4)
+    const ownDefinitions = set.cards.map((item) => item.definition)
+    expect(choices.map((choice) => choice.trim()).filter((choice) => !ownDefinitions.includes(choice))).toEqual([])
+    await card.getByRole('button', { name: definitionOf(set.cards, term), exact: true }).click()
+    await rateEasy(page)
   }
   await expect(page.getByRole('heading', { name: 'All caught up!' })).toBeVisible()
 })

@@ -73,8 +73,10 @@ test('Copy Link tells the student when the clipboard refuses', async ({ browser,
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Botany', isPublic: true })
   const { context, page } = await visitorContext(browser, server)
+  // Refused both ways: the Clipboard API and the older copy command copyText falls back on.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } })
+    document.execCommand = () => false
   })
   await page.goto(`/study-sets/${set.id}`)
   const alerts: string[] = []

@@ -72,7 +72,7 @@ export async function reviewLog(server: E2EServer, owner: Owner): Promise<string
     .map((line) => line.split(','))
 }
 
-export const COLUMN = { card: 1, mode: 5, question: 6, outcome: 7 }
+export const COLUMN = { card: 1, prompt: 2, mode: 6, question: 7, outcome: 8 }
 
 /** A small PNG made here, uploaded as the owner's picture (POST /api/media takes the raw bytes). */
 export async function uploadPicture(server: E2EServer, owner: Owner, colour: string): Promise<string> {

@@ -13,7 +13,7 @@ import { zipSync } from 'fflate'
  */
 
 export type Generation = 'anki2' | 'anki21' | 'anki21b'
-export type FixtureNoteType = 'basic' | 'reversed' | 'typein' | 'cloze' | 'custom'
+export type FixtureNoteType = 'basic' | 'reversed' | 'optional' | 'typein' | 'cloze' | 'custom'
 
 export interface FixtureNote {
   type?: FixtureNoteType
@@ -34,9 +34,28 @@ export interface FixturePackage {
   withStub?: boolean
 }
 
-const NOTE_TYPES: Record<FixtureNoteType, { id: number; name: string; cloze: boolean; fields: string[]; templates: number }> = {
+/**
+ * Anki's stock note types. `questions` are the card templates' question formats (the reversed ones as Anki writes
+ * them: the optional reverse is made only when `Add Reverse` is filled); the others are listed without templates.
+ */
+const NOTE_TYPES: Record<FixtureNoteType, { id: number; name: string; cloze: boolean; fields: string[]; templates: number; questions?: string[] }> = {
   basic: { id: 1_600_000_000_001, name: 'Basic', cloze: false, fields: ['Front', 'Back'], templates: 1 },
-  reversed: { id: 1_600_000_000_002, name: 'Basic (and reversed card)', cloze: false, fields: ['Front', 'Back'], templates: 2 },
+  reversed: {
+    id: 1_600_000_000_002,
+    name: 'Basic (and reversed card)',
+    cloze: false,
+    fields: ['Front', 'Back'],
+    templates: 2,
+    questions: ['{{Front}}', '{{Back}}'],
+  },
+  optional: {
+    id: 1_600_000_000_006,
+    name: 'Basic (optional reversed card)',
+    cloze: false,
+    fields: ['Front', 'Back', 'Add Reverse'],
+    templates: 2,
+    questions: ['{{Front}}', '{{#Add Reverse}}{{Back}}{{/Add Reverse}}'],
+  },
   typein: { id: 1_600_000_000_003, name: 'Basic (type in the answer)', cloze: false, fields: ['Front', 'Back'], templates: 1 },
   cloze: { id: 1_600_000_000_004, name: 'Cloze', cloze: true, fields: ['Text', 'Back Extra'], templates: 1 },
   custom: { id: 1_600_000_000_005, name: 'Vocabulary', cloze: false, fields: ['Word', 'Meaning', 'Example'], templates: 1 },
@@ -134,7 +153,13 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
   const models = Object.fromEntries(
     Object.values(NOTE_TYPES).map((type) => [
       String(type.id),
-      { id: type.id, name: type.name, type: type.cloze ? 1 : 0, flds: type.fields.map((name, ord) => ({ name, ord })), tmpls: [] },
+      {
+        id: type.id,
+        name: type.name,
+        type: type.cloze ? 1 : 0,
+        flds: type.fields.map((name, ord) => ({ name, ord })),
+        tmpls: (type.questions ?? []).map((qfmt, ord) => ({ name: `Card ${ord + 1}`, ord, qfmt, afmt: '' })),
+      },
     ]),
   )
   const deckJson = Object.fromEntries([...decks].map(([name, id]) => [String(id), { id, name, dyn: 0 }]))
@@ -151,6 +176,10 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
       const config = Uint8Array.from(protoVarint(1, type.cloze ? 1 : 0))
       db.prepare('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)').run(type.id, type.name, config)
       type.fields.forEach((name, ord) => db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?)').run(type.id, ord, name, new Uint8Array()))
+      // Notetype.Template.Config { string q_format = 1 }
+      type.questions?.forEach((question, ord) =>
+        db.prepare('INSERT INTO templates VALUES (?, ?, ?, 0, 0, ?)').run(type.id, ord, `Card ${ord + 1}`, Uint8Array.from(protoBytes(1, question))),
+      )
     }
     for (const [name, id] of decks) {
       db.prepare('INSERT INTO decks VALUES (?, ?, 0, 0, ?, ?)').run(
@@ -173,7 +202,7 @@ function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): v
       insertNote.run(id, `guid${index}`, type.id, note.tags ? ` ${note.tags.join(' ')} ` : '', fields.join('\x1f'), fields[0] ?? '', '')
       const ords = type.cloze
         ? [...new Set([...(fields[0] ?? '').matchAll(/\{\{c(\d+)::/g)].map((match) => Number(match[1]) - 1))]
-        : Array.from({ length: type.templates }, (_, ord) => ord)
+        : Array.from({ length: type.templates }, (_, ord) => ord).filter((ord) => !(note.type === 'optional' && ord === 1 && !fields[2]))
       for (const ord of ords.length > 0 ? ords : [0]) {
         insertCard.run(cardId++, id, decks.get(note.deck ?? 'Default'), ord, index, '')
       }

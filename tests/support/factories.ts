@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs'
 import type { AppConfig } from '#server/config'
 import type { Clock } from '#server/clock'
 import type { DB } from '#server/db/database'
-import { newId } from '#server/db/ids'
+import { newGuid, newId } from '#server/db/ids'
 import { insertSession } from '#server/features/accounts/accounts.repo'
 import { signAuthToken } from '#server/access/tokens'
 import { insertCards } from '#server/features/sets/cards.repo'
@@ -46,7 +46,7 @@ const passwordHash = (cost: number) => {
 let userCounter = 0
 
 /** A user (verified unless told otherwise) with a signed-in token. */
-export async function buildUser(app: FactoryApp, options: { username?: string; verified?: boolean } = {}): Promise<BuiltUser> {
+export async function buildUser(app: FactoryApp, options: { username?: string; verified?: boolean; locale?: string } = {}): Promise<BuiltUser> {
   userCounter += 1
   const username = options.username ?? `built${userCounter}_${newId().slice(0, 6)}`
   const email = `${username.toLowerCase()}@example.org`
@@ -62,6 +62,7 @@ export async function buildUser(app: FactoryApp, options: { username?: string; v
     verified: options.verified === false ? 0 : 1,
     plan_id: plan.id,
     avatar: null,
+    locale: options.locale ?? null,
     created: now,
     updated: now,
   }
@@ -92,6 +93,7 @@ export async function buildSet(
     definition,
     position: index + 1,
     created: now,
+    guid: newGuid(),
   }))
   const title = options.title ?? 'Built set'
   const tags = options.tags ?? ''

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { decodeBody } from './mail'
+import { decodeBody, headerValue } from './mail'
 
 export interface ReceivedMail {
   to: string[]
@@ -26,7 +26,7 @@ export async function startSmtpInbox() {
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '',
+          subject: headerValue(raw, 'Subject'),
           text: decodeBody(raw),
         })
         callback()

@@ -56,6 +56,8 @@ export interface TestApp {
   events: AccountEvents & { size: number }
   inbox: Awaited<ReturnType<typeof startSmtpInbox>>
   api(method: string, urlPath: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse>
+  /** The SQL statements the database was sent while `run` ran (a route's round trips, when `run` is one request). */
+  statementsOf(run: () => Promise<unknown>): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -98,7 +100,8 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     ...overrides,
     rateLimits: { ...base.rateLimits, ...rateLimits },
   }
-  const database = await openTestDatabase()
+  let statements: string[] | undefined
+  const database = await openTestDatabase(undefined, (text) => statements?.push(text))
   const db = database.db
   const smtp = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger: silentLogger })
   // Some mails go out after the answer (so its timing tells nothing); `api` waits for them, so a
@@ -164,6 +167,15 @@ export async function startTestApp({ rendererDir, rateLimits, ...overrides }: Te
     events,
     inbox,
     api,
+    async statementsOf(run) {
+      statements = []
+      try {
+        await run()
+        return statements
+      } finally {
+        statements = undefined
+      }
+    },
     async close() {
       shutdown.abort()
       server.closeAllConnections()

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { inject } from 'vitest'
-import { type DB, type DialectName, dialectOf, openPostgresDatabase, openSqliteDatabase } from '#server/db/database'
+import { type DB, type DialectName, dialectOf, openPostgresDatabase, openSqliteDatabase, type StatementListener } from '#server/db/database'
 import { migrateToLatest } from '#server/db/migrate'
 import { createDatabaseFrom } from './postgres'
 import { TEMPLATE_DATABASE } from './postgres-global-setup'
@@ -27,10 +27,10 @@ export interface TestDatabase {
  * commit): tests/reliability/ and server/db/backup.test.ts. In memory, a SQLite test app migrates
  * in about 3 ms here against 400 ms for a file, and no commit waits for an fsync.
  */
-export async function openTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+export async function openTestDatabase(dialect = testDialect(), onStatement?: StatementListener): Promise<TestDatabase> {
   if (dialect === 'postgres') {
     const created = await createDatabaseFrom(inject('postgresUrl'), TEMPLATE_DATABASE)
-    const db = openPostgresDatabase(created.url, { maxConnections: 10 })
+    const db = openPostgresDatabase(created.url, { maxConnections: 10, onStatement })
     return {
       db,
       dialect,
@@ -41,7 +41,7 @@ export async function openTestDatabase(dialect = testDialect()): Promise<TestDat
       },
     }
   }
-  const db = openSqliteDatabase(':memory:')
+  const db = openSqliteDatabase(':memory:', { onStatement })
   await migrateToLatest(db)
   return { db, dialect, dispose: () => db.destroy() }
 }

@@ -1,11 +1,25 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
+import { OptionalPart } from '@/components/OptionalPart'
 import { logout, useAuth } from '@/features/auth/useAuth'
-import { OfflineBadge } from '@/features/offline'
-import { DueCount } from '@/features/review/DueCount'
 import { useTheme } from '@/features/theme/theme'
+import { T, type Translate, useT, withTexts } from '@/lib/i18n'
 import styles from './Header.module.css'
 import { useNavFits } from './useNavFits'
+
+// A signed-in student's badges: a visitor's landing page does not load them (its JavaScript budget).
+const OfflineBadge = lazy(withTexts(() => import('@/features/offline').then((m) => ({ default: m.OfflineBadge }))))
+const ReviewBadge = lazy(withTexts(() => import('@/features/review/NavBadge').then((m) => ({ default: m.NavBadge }))))
+
+/** The badge beside a navigation link: the due count beside Review, the day's goal beside Progress. */
+function NavBadge({ to }: { to: string }) {
+  if (to !== '/review' && to !== '/progress') return null
+  return (
+    <OptionalPart>
+      <ReviewBadge to={to} />
+    </OptionalPart>
+  )
+}
 
 interface NavItem {
   to: string
@@ -13,23 +27,23 @@ interface NavItem {
 }
 
 /** The navigation bar's links (docs/content-rules.md, "The app shell"), for a visitor and for a signed-in user. */
-function navItems(username: string | undefined): NavItem[] {
+function navItems(t: Translate, username: string | undefined): NavItem[] {
   if (username === undefined) {
     return [
-      { to: '/public-sets', label: 'Public Sets' },
-      { to: '/contact', label: 'Contact Us' },
-      { to: '/login', label: 'Login' },
+      { to: '/public-sets', label: t('nav.publicSets') },
+      { to: '/contact', label: t('nav.contact') },
+      { to: '/login', label: t('nav.login') },
     ]
   }
   return [
-    { to: '/', label: 'Home' },
-    { to: '/my-sets', label: 'My Sets' },
-    { to: '/review', label: 'Review' },
-    { to: '/progress', label: 'Progress' },
-    { to: '/classes', label: 'Classes' },
-    { to: '/public-sets', label: 'Public Sets' },
-    { to: '/contact', label: 'Contact Us' },
-    { to: '/profile', label: `Profile (${username})` },
+    { to: '/', label: t('nav.home') },
+    { to: '/my-sets', label: t('nav.mySets') },
+    { to: '/review', label: t('nav.review') },
+    { to: '/progress', label: t('nav.progress') },
+    { to: '/classes', label: t('nav.classes') },
+    { to: '/public-sets', label: t('nav.publicSets') },
+    { to: '/contact', label: t('nav.contact') },
+    { to: '/profile', label: t('nav.profile', { username }) },
   ]
 }
 
@@ -46,8 +60,9 @@ export function Header() {
   // The full navigation while it fits on the header's row, else the menu button.
   const navFits = useNavFits(rowRef, navRef)
   const username = auth?.user.username
-  const items = navItems(username)
-  const themeLabel = theme === 'dark' ? 'Light Mode' : 'Dark Mode'
+  const t = useT()
+  const items = navItems(t, username)
+  const themeLabel = theme === 'dark' ? t('nav.lightMode') : t('nav.darkMode')
 
   // The menu closes once the full navigation fits again...
   useEffect(() => {
@@ -87,31 +102,46 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div ref={rowRef} className={styles.inner}>
-        <Link to={auth ? '/my-sets' : '/'} className={styles.brand} aria-label="Cardwise home">
+        <Link to={auth ? '/my-sets' : '/'} className={styles.brand} aria-label={t('nav.brand')}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Cardwise</span>
         </Link>
 
-        {auth && <OfflineBadge />}
+        {auth && (
+          <OptionalPart>
+            <OfflineBadge />
+          </OptionalPart>
+        )}
 
         {/* Kept (hidden) while the menu button shows: its natural width says when it fits again. */}
-        <nav ref={navRef} className={navFits ? styles.desktopNav : `${styles.desktopNav} ${styles.measureOnly}`} aria-label="Main" aria-hidden={!navFits}>
+        <nav
+          ref={navRef}
+          className={navFits ? styles.desktopNav : `${styles.desktopNav} ${styles.measureOnly}`}
+          aria-label={t('nav.main')}
+          aria-hidden={!navFits}
+        >
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end
+              className={({ isActive }) => [isActive ? styles.active : '', item.to === '/profile' ? styles.profile : ''].join(' ')}
+              title={item.to === '/profile' ? item.label : undefined}
+            >
               {item.label}
-              {item.to === '/review' && <DueCount />}
+              <NavBadge to={item.to} />
             </NavLink>
           ))}
           {auth ? (
             <button type="button" className="button button-secondary" onClick={onLogout}>
-              Logout
+              {t('nav.logout')}
             </button>
           ) : (
             <Link to="/register" className="button">
-              Register
+              {t('nav.register')}
             </Link>
           )}
-          <button type="button" className={styles.themeButton} onClick={toggleTheme} aria-label={`Switch to ${themeLabel}`} title={themeLabel}>
+          <button type="button" className={styles.themeButton} onClick={toggleTheme} aria-label={t('nav.switchTheme', { mode: themeLabel })} title={themeLabel}>
             {theme === 'dark' ? '☀' : '☾'}
           </button>
         </nav>
@@ -123,7 +153,7 @@ export function Header() {
           className={navFits ? styles.menuButton : `${styles.menuButton} ${styles.menuButtonShown}`}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
@@ -133,22 +163,22 @@ export function Header() {
       <div ref={menuRef} id="mobile-menu" className={`${styles.mobileMenu} ${menuOpen ? styles.mobileMenuOpen : ''}`} hidden={!menuOpen}>
         {username !== undefined && (
           <p className={styles.signedInAs}>
-            Signed in as <strong>{username}</strong>
+            <T id="nav.signedInAs" values={{ username }} components={{ 0: <strong /> }} />
           </p>
         )}
-        <nav aria-label="Mobile">
+        <nav aria-label={t('nav.mobile')}>
           <ul>
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end>
                   {item.label}
-                  {item.to === '/review' && <DueCount />}
+                  <NavBadge to={item.to} />
                 </NavLink>
               </li>
             ))}
             {!auth && (
               <li>
-                <NavLink to="/register">Register</NavLink>
+                <NavLink to="/register">{t('nav.register')}</NavLink>
               </li>
             )}
           </ul>
@@ -158,7 +188,7 @@ export function Header() {
         </button>
         {auth && (
           <button type="button" className="button button-block" onClick={onLogout}>
-            Logout
+            {t('nav.logout')}
           </button>
         )}
       </div>

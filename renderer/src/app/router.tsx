@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { Layout } from './Layout'
 import { RequireVerified } from './RequireVerified'
 import { RouteError } from './RouteError'
+import { type Namespace, useT, withTexts } from '@/lib/i18n'
 import { HomePage } from '@/pages/HomePage'
 
 /**
@@ -9,9 +10,10 @@ import { HomePage } from '@/pages/HomePage'
  * footer stay). Later navigations keep the current page until the next one is ready.
  */
 function PageLoading() {
+  const t = useT()
   return (
     <p className="muted" role="status" aria-live="polite">
-      Loading...
+      {t('shell.loading')}
     </p>
   )
 }
@@ -53,6 +55,10 @@ export const routes: RouteObject[] = [
             path: '/confirm-email-change/:token?',
             lazy: () => import('@/pages/ConfirmEmailChangePage').then((m) => ({ Component: m.ConfirmEmailChangePage })),
           },
+          {
+            path: '/reminders/unsubscribe',
+            lazy: () => import('@/pages/UnsubscribeRemindersPage').then((m) => ({ Component: m.UnsubscribeRemindersPage })),
+          },
           { path: '/public-sets', lazy: () => import('@/pages/PublicSetsPage').then((m) => ({ Component: m.PublicSetsPage })) },
           { path: '/play', lazy: () => import('@/pages/PlayPage').then((m) => ({ Component: m.PlayPage })) },
           { path: '/play/:code', lazy: () => import('@/pages/PlayPage').then((m) => ({ Component: m.PlayPage })) },
@@ -77,6 +83,7 @@ export const routes: RouteObject[] = [
             element: <RequireVerified />,
             children: [
               { path: '/my-sets', lazy: () => import('@/pages/MySetsPage').then((m) => ({ Component: m.MySetsPage })) },
+              { path: '/folders/:id', lazy: () => import('@/pages/FolderPage').then((m) => ({ Component: m.FolderPage })) },
               {
                 path: '/study-sets/create',
                 lazy: () => import('@/pages/CreateSetPage').then((m) => ({ Component: m.CreateSetPage })),
@@ -98,6 +105,20 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** The catalog a lazy page's texts are in (lib/i18n): the legal pages' own, else the app's. */
+function namespaceOf(path: string | undefined): Namespace {
+  return path === '/privacy-policy' || path === '/terms-of-service' ? 'legal' : 'app'
+}
+
+/** Each lazy page loads its texts in the current language alongside its code. */
+function withCatalogs(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const { lazy, children } = route
+    const page = typeof lazy === 'function' ? { lazy: withTexts(lazy, namespaceOf(route.path)) } : {}
+    return { ...route, ...page, ...(children ? { children: withCatalogs(children) } : {}) } as RouteObject
+  })
+}
+
 export function createRouter() {
-  return createBrowserRouter(routes)
+  return createBrowserRouter(withCatalogs(routes))
 }

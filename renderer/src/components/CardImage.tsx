@@ -1,4 +1,5 @@
 import type { CardImage as CardImageData } from '#shared/api/media'
+import { translate } from '@/lib/i18n'
 import styles from './CardImage.module.css'
 
 interface CardImageProps {
@@ -19,7 +20,7 @@ const MAX_HEIGHT = { tile: '5rem', small: '8rem', large: 'min(40vh, 20rem)' } as
 /** The alt text of a card side's picture: its text, else 'Image for card N'. */
 export function cardImageAlt(text: string, position: number): string {
   const trimmed = text.trim()
-  return trimmed === '' ? `Image for card ${position}` : trimmed
+  return trimmed === '' ? translate('card.imageAlt', { position }) : trimmed
 }
 
 /**

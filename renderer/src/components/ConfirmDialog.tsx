@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react'
+import { useT } from '@/lib/i18n'
 import { Dialog, DialogActions } from './Dialog'
 
 export interface ConfirmRequest {
@@ -16,6 +17,7 @@ export interface ConfirmRequest {
  * the returned element once in the component.
  */
 export function useConfirm(): [confirm: (request: ConfirmRequest) => Promise<boolean>, dialog: ReactNode] {
+  const t = useT()
   const [request, setRequest] = useState<ConfirmRequest | null>(null)
   const resolver = useRef<((value: boolean) => void) | null>(null)
   const confirm = useCallback(
@@ -37,7 +39,7 @@ export function useConfirm(): [confirm: (request: ConfirmRequest) => Promise<boo
       <p>{request?.message}</p>
       <DialogActions>
         <button type="button" className="button button-secondary" onClick={() => finish(false)}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className={request?.danger ? 'button button-danger' : 'button'} onClick={() => finish(true)}>
           {request?.confirmLabel}

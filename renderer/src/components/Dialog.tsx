@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { useT } from '@/lib/i18n'
 import styles from './Dialog.module.css'
 
 interface DialogProps {
@@ -16,6 +17,7 @@ interface DialogProps {
 export function Dialog({ open, title, onClose, children, role = 'dialog', keepOnTop = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const t = useT()
 
   useEffect(() => {
     const dialog = ref.current
@@ -50,7 +52,7 @@ export function Dialog({ open, title, onClose, children, role = 'dialog', keepOn
             <h2 id={titleId} className={styles.title}>
               {title}
             </h2>
-            <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+            <button type="button" className={styles.close} aria-label={t('common.close')} onClick={onClose}>
               ×
             </button>
           </div>

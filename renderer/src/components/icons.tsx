@@ -1,28 +1,9 @@
-/** Small line icons drawn inline (no icon font: the CSP allows only the app's own files). */
-interface IconProps {
-  className?: string
-}
+import { useT } from '@/lib/i18n'
 
-/** The one line-icon frame: a 24-unit box drawn in the current text colour, hidden from screen readers. */
-export function Svg({ className, size = 18, children }: IconProps & { size?: number; children: React.ReactNode }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  )
-}
+import { type IconProps, Svg } from './Svg'
+
+/** Small line icons drawn inline, each in the one frame of ./Svg. */
+export { Svg }
 
 export function GlobeIcon(props: IconProps) {
   return (
@@ -79,7 +60,8 @@ export function LinkIcon(props: IconProps) {
 
 /** The Public Set / Private Set mark, with its name as tooltip and accessible name. */
 export function VisibilityIcon({ isPublic, className }: { isPublic: boolean; className?: string }) {
-  const label = isPublic ? 'Public Set' : 'Private Set'
+  const t = useT()
+  const label = isPublic ? t('sets.publicSet') : t('sets.privateSet')
   return (
     <span role="img" aria-label={label} title={label} className={className}>
       {isPublic ? <GlobeIcon /> : <LockIcon />}
@@ -95,11 +77,45 @@ export function DownloadIcon(props: IconProps) {
   )
 }
 
+/** Two arrows in opposite directions: ask a card both ways. */
+export function SwapIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4" />
+    </Svg>
+  )
+}
+
 export function CopyIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <rect x="9" y="9" width="11" height="11" rx="2" />
       <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+    </Svg>
+  )
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 4.5v15l12-7.5z" />
+    </Svg>
+  )
+}
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 5v14M16 5v14" />
+    </Svg>
+  )
+}
+
+export function MicrophoneIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     </Svg>
   )
 }

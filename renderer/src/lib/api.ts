@@ -1,6 +1,10 @@
+import { type AnswerOf, type BodyOf, fillPath, type PathParams, type QueryOf, queryString } from '#shared/api/contract'
+import type { ApiRoute, ApiRoutes } from '#shared/api/routes'
 import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/api/errors'
 import { CONNECTIVITY } from '#shared/limits'
 import { messages } from '#shared/messages'
+import { currentToken } from './auth-token'
+import { currentLocale, translateShared } from './i18n'
 import { connectivity } from './connectivity'
 
 /** An answer of 400 or above (spec: any status >= 400 is an error), with the contract's details. */
@@ -72,16 +76,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** Where the client finds the signed-in user's token (the auth feature hands it in; none until then). */
-let tokenProvider: () => string | null | undefined = () => undefined
-
-/** Hands the client the way to read the signed-in user's token (lib imports no feature). */
-export function setTokenProvider(provider: () => string | null | undefined): void {
-  tokenProvider = provider
-}
-
 function authHeaders(token: string | null | undefined): Record<string, string> {
-  const resolved = token === undefined ? tokenProvider() : token
+  const resolved = token === undefined ? currentToken() : token
   return resolved ? { Authorization: `Bearer ${resolved}` } : {}
 }
 
@@ -95,8 +91,8 @@ export interface RequestOptions {
 }
 
 /** The one way the renderer talks to the server: relative /api URLs, JSON in and out. */
-export async function apiRequest<T = void>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.token), ...options.headers }
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), ...authHeaders(options.token), ...options.headers }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   const response = await send(path, {
     method,
@@ -117,10 +113,10 @@ export async function apiRequest<T = void>(method: string, path: string, options
 export type UploadProgress = (loaded: number, total: number) => void
 
 /**
- * A JSON call like apiRequest (or a FormData upload), sent with XMLHttpRequest so that the
- * upload's progress can be followed (fetch cannot report it). Same errors as apiRequest.
+ * A JSON call like `request` (or a FormData upload), sent with XMLHttpRequest so that the
+ * upload's progress can be followed (fetch cannot report it). Same errors as `request`.
  */
-export function apiUpload<T>(method: string, path: string, body: unknown, onProgress?: UploadProgress, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+function upload<T>(method: string, path: string, body: unknown, onProgress?: UploadProgress, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open(method, `/api${path}`)
@@ -166,8 +162,8 @@ export function apiUpload<T>(method: string, path: string, body: unknown, onProg
   })
 }
 
-/** A POST whose body is a file's bytes (not JSON), answered with JSON; same errors as apiRequest. */
-export async function apiSendBytes<T>(path: string, body: Blob, contentType: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+/** A POST whose body is a file's bytes (not JSON), answered with JSON; same errors as `request`. */
+async function sendBytes<T>(path: string, body: Blob, contentType: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
   const response = await send(path, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(options.token) },
@@ -204,17 +200,61 @@ export interface Download {
 }
 
 /** A GET answered with a file (not JSON): the body as a Blob and the Content-Disposition name. */
-export async function apiDownload(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
+async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
   const response = await send(path, { headers: { Accept: '*/*', ...authHeaders(options.token) }, signal: options.signal })
   if (!response.ok) throw errorFromAnswer(response.status, await response.text(), response.headers.get('Retry-After'))
   return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) }
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T = void>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T = void>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, { ...options, body }),
+/**
+ * What a call of a route takes besides the options: its path parameters, its body and its query,
+ * each as the route's contract (shared/api/contracts/) says, and only where it has them.
+ */
+export type CallArgs<R extends ApiRoute, C extends ApiRoutes[R] = ApiRoutes[R]> = (keyof PathParams<C['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<C['path']> }) &
+  (BodyOf<C> extends undefined ? { body?: undefined } : { body: BodyOf<C> }) &
+  (QueryOf<C> extends undefined ? { query?: undefined } : { query?: QueryOf<C> }) &
+  Omit<RequestOptions, 'body'>
+
+/** The arguments after the route's name: optional when the route needs none. */
+type ArgsOf<R extends ApiRoute> = object extends CallArgs<R> ? [args?: CallArgs<R>] : [args: CallArgs<R>]
+
+/** A route's name as method and the path after /api, its parameters and query filled in. */
+function target(route: ApiRoute, args: { params?: Record<string, string>; query?: object } = {}): { method: string; path: string } {
+  const [method = 'GET', path = ''] = route.split(' ')
+  return { method, path: `${fillPath(path, args.params).replace(/^\/api/, '')}${queryString(args.query as Record<string, string>)}` }
+}
+
+/**
+ * Calls a route by its contract's name, `'METHOD /api/path'`: the parameters, body and query it
+ * takes and the answer it resolves to are the contract's types, so a caller cannot pick another.
+ *
+ *   const set = await api('GET /api/sets/:id', { params: { id }, signal })
+ */
+export function api<R extends ApiRoute>(route: R, ...[args]: ArgsOf<R>): Promise<AnswerOf<ApiRoutes[R]>> {
+  const { method, path } = target(route, args)
+  return request(method, path, args ?? {})
+}
+
+/** A route answered with a file (not JSON): its bytes and the name the server gave it. */
+export function apiDownload<R extends ApiRoute>(route: R, ...[args]: ArgsOf<R>): Promise<Download> {
+  return download(target(route, args).path, args ?? {})
+}
+
+/** A route's JSON body (or a FormData upload) sent with upload progress; the answer as `api` types it. */
+export function apiUpload<R extends ApiRoute>(
+  route: R,
+  args: CallArgs<R> | (Omit<CallArgs<R>, 'body'> & { body: FormData }),
+  onProgress?: UploadProgress,
+): Promise<AnswerOf<ApiRoutes[R]>> {
+  const { method, path } = target(route, args)
+  return upload(method, path, args.body, onProgress, args)
+}
+
+/** A route whose body is a file's bytes (not JSON), answered with JSON as `api` types it. */
+export function apiSendBytes<R extends ApiRoute>(route: R, body: Blob, contentType: string, ...[args]: ArgsOf<R>): Promise<AnswerOf<ApiRoutes[R]>> {
+  return sendBytes(target(route, args).path, body, contentType, args ?? {})
 }
 
 /** A request that never got an answer (offline, or the server out of reach). */
@@ -227,11 +267,18 @@ export function isOfflineFailure(error: unknown): boolean {
   return isNetworkFailure(error) && error.message === messages.offline
 }
 
-/** The message to show for a failed call: the server's (or the offline notice), else the given fallback. */
+/**
+ * The message to show for a failed call: the server's (or the offline notice), else the given
+ * fallback; a text of shared/messages.ts met in English (the offline notice, the default error) in
+ * the interface's language, so a message built around it (`emailChangeFailed(...)`) is whole.
+ */
 export function errorMessage(error: unknown, fallback: string = messages.defaultError): string {
-  if (isOfflineFailure(error)) return messages.offline
-  if (error instanceof ApiError && error.code !== 'network' && error.code !== 'internal') return error.message
-  return fallback
+  const message = isOfflineFailure(error)
+    ? messages.offline
+    : error instanceof ApiError && error.code !== 'network' && error.code !== 'internal'
+      ? error.message
+      : fallback
+  return translateShared(message, currentLocale())
 }
 
 export function fieldErrorsOf(error: unknown): FieldErrors {

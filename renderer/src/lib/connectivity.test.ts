@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '#shared/messages'
-import { ApiError, apiRequest } from './api'
+import { ApiError, api } from './api'
 import { connectivity, createConnectivity } from './connectivity'
 
 /** A connectivity state with a probe the test answers and timers the test fires. */
@@ -118,7 +118,7 @@ describe('the API client reports to the connectivity state', () => {
         throw new TypeError('Failed to fetch')
       }),
     )
-    const failure = await apiRequest('GET', '/sets').catch((error: unknown) => error)
+    const failure = await api('GET /api/sets').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect((failure as ApiError).code).toBe('network')
     expect((failure as ApiError).message).toBe(messages.offline)
@@ -132,7 +132,7 @@ describe('the API client reports to the connectivity state', () => {
       'fetch',
       vi.fn(async () => new Response(body, { status })),
     )
-    const failure = await apiRequest('GET', '/sets').catch((error: unknown) => error)
+    const failure = await api('GET /api/sets').catch((error: unknown) => error)
     expect((failure as ApiError).status).toBe(status)
     expect(connectivity.isOffline()).toBe(false)
   })
@@ -146,7 +146,7 @@ describe('the API client reports to the connectivity state', () => {
       ),
     )
     const controller = new AbortController()
-    const pending = apiRequest('GET', '/sets', { signal: controller.signal }).catch((error: unknown) => error)
+    const pending = api('GET /api/sets', { signal: controller.signal }).catch((error: unknown) => error)
     controller.abort()
     expect(((await pending) as Error).name).toBe('AbortError')
     expect(connectivity.isOffline()).toBe(false)
@@ -162,7 +162,7 @@ describe('the API client reports to the connectivity state', () => {
             new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'AbortError')))),
         ),
       )
-      const pending = apiRequest('GET', '/sets').catch((error: unknown) => error)
+      const pending = api('GET /api/sets').catch((error: unknown) => error)
       await vi.advanceTimersByTimeAsync(20_000)
       const failure = (await pending) as ApiError
       expect(failure.code).toBe('network')

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { FieldErrors } from '#shared/api/errors'
 import { fieldErrors } from '#shared/api/validation'
 import { errorMessage, fieldErrorsOf, isOfflineFailure } from './api'
+import { translateShared, useLocale } from './i18n'
 
 export interface SchemaFormOptions<S extends z.ZodType, V> {
   /** The request's shared zod schema (shared/api/*.ts): the one the server checks the body with. */
@@ -73,5 +74,8 @@ export function useSchemaForm<S extends z.ZodType, V extends object>(options: Sc
     }
   }
 
-  return { values, setValue, setValues, fields, setFields, error, setError, busy, submit, reset, showFailure }
+  // The shared texts (schemas' messages, the server's) in the interface's language.
+  const locale = useLocale()
+  const shownFields = Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, text && translateShared(text, locale)])) as typeof fields
+  return { values, setValue, setValues, fields: shownFields, setFields, error: translateShared(error, locale), setError, busy, submit, reset, showFailure }
 }

@@ -1,8 +1,10 @@
 import { ContactForm } from '@/features/contact/ContactForm'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 /** /contact: the contact form. */
 export function ContactPage() {
-  useDocumentTitle('Contact Us')
+  const t = useT()
+  useDocumentTitle(t('nav.contact'))
   return <ContactForm />
 }

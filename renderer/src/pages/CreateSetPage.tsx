@@ -1,8 +1,10 @@
 import { CreateSet } from '@/features/sets/CreateSet'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 /** /study-sets/create: a new study set. */
 export function CreateSetPage() {
-  useDocumentTitle('Create Study Set')
+  const t = useT()
+  useDocumentTitle(t('sets.create.title'))
   return <CreateSet />
 }

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom'
 import { AuthCard } from '@/components/AuthCard'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found')
+  const t = useT()
+  useDocumentTitle(t('notFound.title'))
   return (
-    <AuthCard title="Page Not Found">
-      <p className="muted">The page you are looking for does not exist or has moved.</p>
+    <AuthCard title={t('notFound.title')}>
+      <p className="muted">{t('notFound.text')}</p>
       <Link to="/" className="button button-block">
-        Back to Home
+        {t('common.backToHome')}
       </Link>
     </AuthCard>
   )

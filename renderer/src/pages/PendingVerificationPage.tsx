@@ -1,8 +1,10 @@
 import { PendingVerification } from '@/features/auth/PendingVerification'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 /** /pending-verification: waiting for the verification email. */
 export function PendingVerificationPage() {
-  useDocumentTitle('Verify Your Email')
+  const t = useT()
+  useDocumentTitle(t('auth.verifyYourEmail'))
   return <PendingVerification />
 }

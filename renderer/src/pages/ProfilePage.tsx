@@ -1,8 +1,10 @@
 import { Profile } from '@/features/profile/Profile'
+import { useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 
 /** /profile: the account page. */
 export function ProfilePage() {
-  useDocumentTitle('Profile')
+  const t = useT()
+  useDocumentTitle(t('profile.title'))
   return <Profile />
 }

@@ -11,6 +11,12 @@ import * as m0009 from './0009_classes'
 import * as m0010 from './0010_stars_languages_copies'
 import * as m0011 from './0011_match_client_id'
 import * as m0012 from './0012_live_games'
+import * as m0013 from './0013_cards_prompts'
+import * as m0014 from './0014_media_audio'
+import * as m0015 from './0015_habits_folders'
+import * as m0016 from './0016_exchange_guid'
+import * as m0017 from './0017_media_drafts'
+import * as m0018 from './0018_locale'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +32,10 @@ export const migrations: Record<string, Migration> = {
   '0010_stars_languages_copies': m0010,
   '0011_match_client_id': m0011,
   '0012_live_games': m0012,
+  '0013_cards_prompts': m0013,
+  '0014_media_audio': m0014,
+  '0015_habits_folders': m0015,
+  '0016_exchange_guid': m0016,
+  '0017_media_drafts': m0017,
+  '0018_locale': m0018,
 }

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs'
 import type { ChangePasswordInput, ConfirmEmailChangeInput, RegisterInput } from '#shared/api/auth'
 import type { AuthResponse, User } from '#shared/api/users'
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n/locales'
 import { DEFAULT_PLAN_NAME } from '#shared/limits'
 import { messages } from '#shared/messages'
 import { isUniqueViolation, isUniqueViolationOn } from '#server/db/database'
@@ -14,11 +15,12 @@ import { nowIso, passwordMatches, startSession } from './sessions.service'
 import { verificationMail } from '#server/mail/templates'
 import { replaceCredentials } from './credentials'
 import { toUser } from './accounts.mapper'
-import { deleteUser, findPlanByName, findUserByEmail, findUserByUsername, insertUser } from './accounts.repo'
+import { deleteUser, findPlanByName, findUserByEmail, findUserByUsername, insertUser, updateUser } from './accounts.repo'
 
 /** Accounts: creating one, changing its password or (through the emailed link) its email, deleting it. */
 
-export async function register(deps: Deps, input: RegisterInput): Promise<User> {
+/** `locale`: the request's language, which the verification mail is in (the new account has no choice yet). */
+export async function register(deps: Deps, input: RegisterInput, locale: Locale = DEFAULT_LOCALE): Promise<User> {
   const taken: Record<string, string> = {}
   if (await findUserByUsername(deps.db, input.username)) taken.username = messages.usernameTaken
   if (await findUserByEmail(deps.db, input.email)) taken.email = messages.emailTaken
@@ -36,6 +38,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
     verified: deps.config.autoVerifyAccounts ? 1 : 0,
     plan_id: plan.id,
     avatar: null,
+    locale: null,
     created: now,
     updated: now,
   }
@@ -54,7 +57,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<User> 
     }
     throw error
   }
-  if (link) await sendMail(deps, verificationMail(row.email, row.username, link))
+  if (link) await sendMail(deps, verificationMail(row.email, row.username, link, locale))
   return toUser({ ...row, plan_name: plan.name }, { withEmail: true })
 }
 
@@ -98,3 +101,13 @@ export async function deleteAccount(deps: Deps, auth: AuthState, password: strin
 
 /** How a user appears to others (a set's owner, a class's teacher and students): id and username only. */
 export { toPublicUser } from './accounts.mapper'
+
+/** The interface language the user chose (issue 30), or null: automatic. */
+export async function setLocale(deps: Deps, auth: AuthState, locale: Locale | null): Promise<void> {
+  await updateUser(deps.db, auth.user.id, { locale, updated: nowIso(deps) })
+}
+
+/** The user's chosen language, when it is one the interface speaks (null: automatic). */
+export function chosenLocale(user: { locale: string | null }): Locale | null {
+  return isLocale(user.locale) ? user.locale : null
+}

@@ -1,18 +1,10 @@
 import Router from '@koa/router'
-import {
-  confirmEmailChangeSchema,
-  confirmPasswordResetSchema,
-  emailOnlySchema,
-  loginSchema,
-  registerSchema,
-  requestEmailChangeSchema,
-  tokenOnlySchema,
-} from '#shared/api/auth'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { requireUser, requireVerifiedUser } from '#server/access/auth'
 import { rateLimit } from '#server/http/rate-limit'
+import { accountContracts } from '#shared/api/contracts/accounts'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
+import { localeOf } from '#server/http/locale'
 import * as account from './account.service'
 import * as links from './email-links.service'
 import * as sessions from './sessions.service'
@@ -26,48 +18,42 @@ export function authRoutes(deps: Deps): Router {
   const limits = deps.config.rateLimits
   const limit = (name: string, max: number) => rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
 
-  route<Input<typeof registerSchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/register',
+      contract: accountContracts.register,
       auth: 'none',
       summary: 'Create an account (plan Free, unverified unless the server verifies at once) and mail a verification link',
-      body: registerSchema,
-      responses: { 201: { description: 'The new account', schema: 'UserResponse' } },
+      responses: { 201: { description: 'The new account' } },
     },
     limit('register', limits.register),
     async (ctx) => {
       ctx.status = 201
-      ctx.body = { user: await account.register(deps, ctx.state.input) }
+      ctx.body = { user: await account.register(deps, ctx.state.input, localeOf(ctx)) }
     },
   )
 
-  route<Input<typeof emailOnlySchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/request-verification',
+      contract: accountContracts.requestVerification,
       auth: 'none',
       summary: 'Mail a new verification link',
-      body: emailOnlySchema,
       responses: ALWAYS_NO_CONTENT,
     },
     limit('request-verification', limits.email),
     async (ctx) => {
-      await links.requestVerification(deps, ctx.state.input.email)
+      await links.requestVerification(deps, ctx.state.input.email, localeOf(ctx))
       ctx.status = 204
     },
   )
 
-  route<Input<typeof tokenOnlySchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/confirm-verification',
+      contract: accountContracts.confirmVerification,
       auth: 'none',
       summary: "Verify an account with its emailed link's token (400 for a bad or expired one)",
-      body: tokenOnlySchema,
       responses: NO_CONTENT,
     },
     async (ctx) => {
@@ -76,15 +62,13 @@ export function authRoutes(deps: Deps): Router {
     },
   )
 
-  route<Input<typeof loginSchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/login',
+      contract: accountContracts.login,
       auth: 'none',
       summary: "Sign in with an email or username and password (400 'Failed to authenticate.' for any wrong pair)",
-      body: loginSchema,
-      responses: { 200: { description: 'A token for a new session, and the account', schema: 'AuthResponse' } },
+      responses: { 200: { description: 'A token for a new session, and the account' } },
     },
     limit('login', limits.login),
     async (ctx) => {
@@ -92,14 +76,13 @@ export function authRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/refresh',
+      contract: accountContracts.refresh,
       auth: 'token',
       summary: 'A fresh token for the same session',
-      responses: { 200: { description: 'The new token and the account', schema: 'AuthResponse' } },
+      responses: { 200: { description: 'The new token and the account' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -107,11 +90,10 @@ export function authRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/logout',
+      contract: accountContracts.logout,
       auth: 'token',
       summary: "End this token's session at once (other devices stay signed in)",
       responses: NO_CONTENT,
@@ -123,31 +105,27 @@ export function authRoutes(deps: Deps): Router {
     },
   )
 
-  route<Input<typeof emailOnlySchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/request-password-reset',
+      contract: accountContracts.requestPasswordReset,
       auth: 'none',
       summary: 'Mail a password-reset link',
-      body: emailOnlySchema,
       responses: ALWAYS_NO_CONTENT,
     },
     limit('request-password-reset', limits.email),
     async (ctx) => {
-      await links.requestPasswordReset(deps, ctx.state.input.email)
+      await links.requestPasswordReset(deps, ctx.state.input.email, localeOf(ctx))
       ctx.status = 204
     },
   )
 
-  route<Input<typeof confirmPasswordResetSchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/confirm-password-reset',
+      contract: accountContracts.confirmPasswordReset,
       auth: 'none',
       summary: "Set a new password with a reset link's token; ends every session (400 with fields.token for a bad link)",
-      body: confirmPasswordResetSchema,
       responses: NO_CONTENT,
     },
     async (ctx) => {
@@ -156,32 +134,28 @@ export function authRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated & Input<typeof requestEmailChangeSchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/request-email-change',
+      contract: accountContracts.requestEmailChange,
       auth: 'verified',
       summary: 'Mail a confirmation link to a new address',
-      body: requestEmailChangeSchema,
       responses: NO_CONTENT,
     },
     limit('request-email-change', limits.email),
     requireVerifiedUser(deps),
     async (ctx) => {
-      await links.requestEmailChange(deps, ctx.state.auth, ctx.state.input.newEmail)
+      await links.requestEmailChange(deps, ctx.state.auth, ctx.state.input.newEmail, localeOf(ctx))
       ctx.status = 204
     },
   )
 
-  route<Input<typeof confirmEmailChangeSchema>>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/auth/confirm-email-change',
+      contract: accountContracts.confirmEmailChange,
       auth: 'none',
       summary: "Change the email with the link's token and the password; ends every session",
-      body: confirmEmailChangeSchema,
       responses: NO_CONTENT,
     },
     async (ctx) => {

@@ -4,6 +4,8 @@ import { messages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import { conflict, invalidInput } from '#server/http/errors'
 import { emailChangeMail, passwordResetMail, verificationMail } from '#server/mail/templates'
+import { recipientLocale } from '#server/mail/messages'
+import type { Locale } from '#shared/i18n/locales'
 import { publishUserUpdated, replaceCredentials } from './credentials'
 import { deleteEmailTokens, findUserByEmail, updateUser } from './accounts.repo'
 import { issueLinkToken, liveLinkToken } from './email-links'
@@ -16,11 +18,12 @@ import { nowIso } from './sessions.service'
  * first two. Using an email-change link changes the account: `account.service.ts`.
  */
 
-export async function requestVerification(deps: Deps, email: string): Promise<void> {
+/** `locale` (here and below): the request's language; a mail goes out in the user's own choice, else in it. */
+export async function requestVerification(deps: Deps, email: string, locale?: Locale): Promise<void> {
   const user = await findUserByEmail(deps.db, email)
   if (!user || user.verified === 1) return
   const link = await issueLinkToken(deps, user, 'verification', 'verify-email')
-  sendMailInBackground(deps, verificationMail(user.email, user.username, link))
+  sendMailInBackground(deps, verificationMail(user.email, user.username, link, recipientLocale(user.locale, locale)))
 }
 
 export async function confirmVerification(deps: Deps, token: string): Promise<void> {
@@ -35,11 +38,11 @@ export async function confirmVerification(deps: Deps, token: string): Promise<vo
   publishUserUpdated(deps, { ...user, verified: 1, updated: now }, false)
 }
 
-export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, email: string, locale?: Locale): Promise<void> {
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
   const link = await issueLinkToken(deps, user, 'password_reset', 'reset-password')
-  sendMailInBackground(deps, passwordResetMail(user.email, user.username, link))
+  sendMailInBackground(deps, passwordResetMail(user.email, user.username, link, recipientLocale(user.locale, locale)))
 }
 
 export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordResetInput): Promise<void> {
@@ -49,9 +52,9 @@ export async function confirmPasswordReset(deps: Deps, input: ConfirmPasswordRes
   await replaceCredentials(deps, link.user, { password_hash, verified: 1 }, link)
 }
 
-export async function requestEmailChange(deps: Deps, auth: AuthState, newEmail: string): Promise<void> {
+export async function requestEmailChange(deps: Deps, auth: AuthState, newEmail: string, locale?: Locale): Promise<void> {
   if (newEmail === auth.user.email) throw invalidInput({ newEmail: messages.emailUnchanged }, messages.emailUnchanged)
   if (await findUserByEmail(deps.db, newEmail)) throw conflict({ newEmail: messages.emailTaken })
   const link = await issueLinkToken(deps, auth.user, 'email_change', 'confirm-email-change', newEmail)
-  await sendMail(deps, emailChangeMail(newEmail, auth.user.username, link))
+  await sendMail(deps, emailChangeMail(newEmail, auth.user.username, link, recipientLocale(auth.user.locale, locale)))
 }

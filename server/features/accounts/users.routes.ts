@@ -1,23 +1,21 @@
 import Router from '@koa/router'
-import { changePasswordSchema, deleteAccountSchema } from '#shared/api/auth'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { requireUser, requireVerifiedUser } from '#server/access/auth'
+import { accountContracts } from '#shared/api/contracts/accounts'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
 import * as account from './account.service'
 import { toUser } from './accounts.mapper'
 
 export function usersRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/users/me',
+      contract: accountContracts.me,
       auth: 'token',
       summary: "The caller's account",
-      responses: { 200: { description: 'The account, with its email', schema: 'UserResponse' } },
+      responses: { 200: { description: 'The account, with its email' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -25,15 +23,13 @@ export function usersRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated & Input<typeof changePasswordSchema>>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/users/me',
+      contract: accountContracts.changePassword,
       auth: 'verified',
       summary: 'Change the password; ends every other session, and this device gets a new token',
-      body: changePasswordSchema,
-      responses: { 200: { description: 'A token for a new session on this device, and the account', schema: 'AuthResponse' } },
+      responses: { 200: { description: 'A token for a new session on this device, and the account' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -41,14 +37,12 @@ export function usersRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated & Input<typeof deleteAccountSchema>>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/users/me',
+      contract: accountContracts.deleteAccount,
       auth: 'verified',
       summary: 'Delete the account and everything it owns (needs the password)',
-      body: deleteAccountSchema,
       responses: { 204: { description: 'Deleted; no body.' } },
     },
     requireVerifiedUser(deps),

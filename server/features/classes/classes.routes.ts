@@ -1,18 +1,9 @@
 import Router from '@koa/router'
-import { classListQuerySchema, classProgressQuerySchema } from '#shared/api/classes'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireVerifiedUser } from '#server/access/auth'
+import { requireVerifiedUser } from '#server/access/auth'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
-import { classSchemas } from './classes.schemas'
+import { classApi } from './classes.schemas'
 import * as classes from './classes.service'
-
-type ListClasses = Authenticated & Input<typeof classListQuerySchema>
-type CreateClass = Authenticated & Input<typeof classSchemas.createClass>
-type UpdateClass = Authenticated & Input<typeof classSchemas.updateClass>
-type JoinClass = Authenticated & Input<typeof classSchemas.joinClass>
-type AssignSet = Authenticated & Input<typeof classSchemas.assignSet>
-type Progress = Authenticated & Input<typeof classProgressQuerySchema>
 
 const WHO =
   'Inside a class, its teacher and its students see it; anyone else gets 404 (its existence is not disclosed), and what only the teacher may do is 403 to a student.'
@@ -24,15 +15,13 @@ const WHO =
 export function classesRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<CreateClass>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/classes',
+      contract: classApi.create,
       auth: 'verified',
       summary: 'Create a class; the caller is its teacher',
-      body: classSchemas.createClass,
-      responses: { 201: { description: 'The class, with its join code', schema: 'Classroom' } },
+      responses: { 201: { description: 'The class, with its join code' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -41,15 +30,13 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<ListClasses>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/classes',
+      contract: classApi.list,
       auth: 'verified',
       summary: 'The classes the caller teaches or is a student of, newest first',
-      query: classListQuerySchema,
-      responses: { 200: { description: "A page of classes, each with the caller's role", schema: { list: 'Classroom' } } },
+      responses: { 200: { description: "A page of classes, each with the caller's role" } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -57,17 +44,15 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<JoinClass>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/classes/join',
+      contract: classApi.join,
       auth: 'verified',
       summary: 'Join a class as a student with its code (any case, spaces and dashes ignored)',
       description:
         "Joining twice, or one's own class, changes nothing. An unknown code is 404. Failed attempts are limited per client address (RATE_LIMIT_CLASS_JOIN_FAILURES per window; 429 with Retry-After once used up, the right code included).",
-      body: classSchemas.joinClass,
-      responses: { 200: { description: 'The class joined', schema: 'Classroom' } },
+      responses: { 200: { description: 'The class joined' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -75,15 +60,14 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/classes/:id',
+      contract: classApi.get,
       auth: 'verified',
       summary: 'A class with its assigned sets and, for the teacher, its students',
       description: WHO,
-      responses: { 200: { description: 'The class', schema: 'ClassroomDetail' } },
+      responses: { 200: { description: 'The class' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -91,16 +75,14 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<UpdateClass>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/classes/:id',
+      contract: classApi.update,
       auth: 'verified',
       summary: 'Rename the class and/or give it a new join code (the old code stops working); teacher only',
       description: WHO,
-      body: classSchemas.updateClass,
-      responses: { 200: { description: 'The class', schema: 'Classroom' } },
+      responses: { 200: { description: 'The class' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -108,11 +90,10 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/classes/:id',
+      contract: classApi.remove,
       auth: 'verified',
       summary: 'Delete the class (its memberships and assignments; the sets stay); teacher only',
       description: WHO,
@@ -125,11 +106,10 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/classes/:id/members/:userId',
+      contract: classApi.removeMember,
       auth: 'verified',
       summary: 'Remove a student (the teacher), or leave the class (a student, with `me` or their own id)',
       description: `${WHO} The teacher cannot leave their own class (409). A user who is not a student of it: 404.`,
@@ -142,16 +122,14 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<AssignSet>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/classes/:id/sets',
+      contract: classApi.assignSet,
       auth: 'verified',
       summary: "Assign one of the teacher's own sets to the class, with an optional due date (again: only the due date changes, when sent); teacher only",
       description: `${WHO} A set that is not the teacher's (even a public one) is 404. Students may then read and study it even while it is private, but not change it.`,
-      body: classSchemas.assignSet,
-      responses: { 201: { description: 'The assigned set', schema: 'StudySet' } },
+      responses: { 201: { description: 'The assigned set' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -160,11 +138,10 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/classes/:id/sets/:setId',
+      contract: classApi.unassignSet,
       auth: 'verified',
       summary: 'Take a set back from the class: its students lose access at once; teacher only',
       description: `${WHO} A set not assigned to the class: 404.`,
@@ -177,17 +154,15 @@ export function classesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Progress>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/classes/:id/progress',
+      contract: classApi.progress,
       auth: 'verified',
       summary: "Each student's progress on each assigned set; teacher only",
       description: `${WHO} One item per student and assigned set; studied counts the cards answered in any mode; card counts by the mastery rule (80% mastered, 50% learning); finishedByDue, with the set's due date, whether every card was answered by then. dueToday counts the student's cards of the set due by the end of today (UTC), by the memory schedule. format=csv answers a CSV attachment named after the class.`,
-      query: classProgressQuerySchema,
       responses: {
-        200: { description: 'The progress table, or the same as CSV', schema: 'ClassProgress', contentTypes: ['application/json', 'text/csv'] },
+        200: { description: 'The progress table, or the same as CSV', contentTypes: ['application/json', 'text/csv'] },
       },
     },
     requireVerifiedUser(deps),

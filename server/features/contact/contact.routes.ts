@@ -1,18 +1,18 @@
 import Router, { type RouterMiddleware } from '@koa/router'
-import { createContactSchema, honeypotFilled } from '#shared/api/contact'
+import { honeypotFilled } from '#shared/api/contact'
+import { contactContracts } from '#shared/api/contracts/misc'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
-import { type MaybeAuthenticated, optionalUser } from '#server/access/auth'
+import { optionalUser } from '#server/access/auth'
 import { rateLimit } from '#server/http/rate-limit'
-import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
+import { type RouteState, route } from '#server/http/route'
 import { stripMarkup } from '#server/text/markup'
 import * as contact from './contact.service'
 
-/** The shared contact schema, with the server's real sanitiser. */
-const contactSchema = createContactSchema(stripMarkup)
+/** The contact route's contract, its body cleaned by the server's real sanitiser. */
+const contactApi = contactContracts(stripMarkup)
 
-type Submit = MaybeAuthenticated & Input<typeof contactSchema>
+type Submit = RouteState<'none', typeof contactApi.submit>
 
 /**
  * A filled honeypot is a bot: it gets the same 201 a person gets (with an id that was never
@@ -41,16 +41,14 @@ export function contactRoutes(deps: Deps): Router {
   const router = new Router()
   const limits = deps.config.rateLimits
 
-  route<Submit>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/contact',
+      contract: contactApi.submit,
       auth: 'none',
       summary: "Send a contact message; a signed-in sender's email is taken from the account",
       description: 'A filled honeypot (`website`) gets the same 201 and nothing is stored.',
-      body: contactSchema,
-      responses: { 201: { description: 'The stored message', schema: 'Created' } },
+      responses: { 201: { description: 'The stored message' } },
     },
     rateLimit(deps.rateLimitStore, deps.clock, { name: 'contact', max: limits.contact, windowSeconds: limits.windowSeconds }),
     dropHoneypotted,

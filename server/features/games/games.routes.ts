@@ -1,20 +1,14 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { GAME_TOKEN_HEADER, gameResultsQuerySchema } from '#shared/api/games'
+import { GAME_TOKEN_HEADER } from '#shared/api/games'
 import type { Deps } from '#server/deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { startEventStream } from '#server/http/event-stream'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
 import { GameHub } from './game-streams'
 import { loadGameView } from './game-view'
-import { gameSchemas } from './games.schemas'
+import { gameApi } from './games.schemas'
 import * as games from './games.service'
-
-type CreateGame = Authenticated & Input<typeof gameSchemas.createGame>
-type JoinGame = MaybeAuthenticated & Input<typeof gameSchemas.joinGame>
-type AnswerGame = Input<typeof gameSchemas.answer>
-type Results = Authenticated & Input<typeof gameResultsQuerySchema>
 
 /** Browsers' EventSource waits this long before reconnecting. */
 const RECONNECT_DELAY_MS = 2000
@@ -49,17 +43,15 @@ export function gamesRoutes(deps: Deps): Router {
   const router = new Router()
   const hub: GameHub = new GameHub(deps, (gameId, index): Promise<void> => games.closeQuestion(deps, hub, gameId, index))
 
-  route<CreateGame>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/games',
+      contract: gameApi.create,
       auth: 'verified',
       summary: 'Make a live game on a set the caller may read; the caller hosts it',
       description:
         "With classId, only the class's teacher may (a student: 403; anyone else: 404 `Class not found`). The set needs at least 4 cards with different answers (400 with a field message on setId). Questions are drawn now: each card's term, with its definition among three others of the set.",
-      body: gameSchemas.createGame,
-      responses: { 201: { description: 'The game, in the lobby, with its 6-digit code', schema: 'Game' } },
+      responses: { 201: { description: 'The game, in the lobby, with its 6-digit code' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -69,17 +61,15 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<JoinGame>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/games/join',
+      contract: gameApi.join,
       auth: 'none',
       summary: 'Join a game with its code and a nickname; no account needed',
       description:
         'A signed-in player plays under their username (the nickname is then ignored) and, joining again, gets their place back with a new token, even after the start. Nicknames are cleaned like saved text (markup stripped, profanity masked), at most 20 characters, unique per game (409 with a field message). Unknown code: 404; the game started, ended or full (60 players): 409 with a message saying which. Failed codes are limited per client address like class joins.',
-      body: gameSchemas.joinGame,
-      responses: { 201: { description: 'The game, the player and the token that opens this game only', schema: 'JoinedGame' } },
+      responses: { 201: { description: 'The game, the player and the token that opens this game only' } },
     },
     optionalUser(deps),
     async (ctx) => {
@@ -91,12 +81,11 @@ export function gamesRoutes(deps: Deps): Router {
   route(
     router,
     {
-      method: 'GET',
-      path: '/api/games/:id',
+      contract: gameApi.get,
       auth: 'token',
       summary: 'The game: status, players, the current question, the answer once shown, the standings',
       description: `${WHO} A player also gets \`me\`: their own place and the last question they answered (a reloaded phone picks up where it was).`,
-      responses: { 200: { description: 'The game', schema: 'Game' } },
+      responses: { 200: { description: 'The game' } },
     },
     async (ctx) => {
       const caller = await games.gameCaller(deps, ctx.params.id ?? '', credentials(ctx, { allowQuery: false }))
@@ -105,11 +94,10 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/games/:id/start',
+      contract: gameApi.start,
       auth: 'token',
       summary: 'Start the game: teams are made (teams mode) and the first question is asked; host only',
       description: 'Anyone but the host: 404. Already started, or no player yet: 409.',
@@ -122,11 +110,10 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/games/:id/next',
+      contract: gameApi.next,
       auth: 'token',
       summary: 'Move on: close the question and show its answer, or ask the next question, or after the last one end the game; host only',
       description: 'Anyone but the host: 404. Not started or ended: 409; moved on meanwhile (the time ran out): 409.',
@@ -139,16 +126,14 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<AnswerGame>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/games/:id/answers',
+      contract: gameApi.answer,
       auth: 'token',
       summary: "A player's answer to the current question; the server scores it",
       description: `Players only (the ${GAME_TOKEN_HEADER} header); anyone else: 401 without it, 404 with another game's. A right answer earns 1000 at once down to 500 at the last moment, a wrong one 0. A second answer to a question, or an answer to a question not being asked (closed, past its time): 409.`,
-      body: gameSchemas.answer,
-      responses: { 200: { description: 'Whether it was right and the points won', schema: 'GameAnswerResult' } },
+      responses: { 200: { description: 'Whether it was right and the points won' } },
     },
     async (ctx) => {
       const { playerToken } = credentials(ctx, { allowQuery: false })
@@ -165,8 +150,7 @@ export function gamesRoutes(deps: Deps): Router {
   route(
     router,
     {
-      method: 'GET',
-      path: '/api/games/:id/events',
+      contract: gameApi.events,
       auth: 'token',
       summary: 'A server-sent event stream of the game: lobby, question, answered, reveal, ended',
       description: `${WHO} An EventSource cannot send headers: the host's token or the player token comes as \`?token=\`. The first event is where the game is now; the stream ends after \`ended\`.`,
@@ -195,8 +179,7 @@ export function gamesRoutes(deps: Deps): Router {
   route(
     router,
     {
-      method: 'GET',
-      path: '/api/games/:id/media/:mediaId',
+      contract: gameApi.picture,
       auth: 'token',
       summary: "A picture of a question the game has asked, for the game's host and players",
       description: `${WHO} An <img> sends the token as \`?token=\`. A picture the game has not shown yet: 404.`,
@@ -213,16 +196,14 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Results>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/games/:id/results',
+      contract: gameApi.results,
       auth: 'token',
       summary: 'Who answered what in the game; host only',
       description: 'Anyone but the host: 404. format=csv answers a CSV attachment: one row per player and question asked.',
-      query: gameResultsQuerySchema,
-      responses: { 200: { description: 'The results, or the same as CSV', schema: 'GameResults', contentTypes: ['application/json', 'text/csv'] } },
+      responses: { 200: { description: 'The results, or the same as CSV', contentTypes: ['application/json', 'text/csv'] } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -239,15 +220,14 @@ export function gamesRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/classes/:id/games',
+      contract: gameApi.classGames,
       auth: 'verified',
       summary: "The class's live games, newest first; teacher only",
       description: "A student of the class: 403; anyone else: 404 `Class not found`. Each game's results: GET /api/games/{id}/results.",
-      responses: { 200: { description: 'The games', schema: 'GameSummaries' } },
+      responses: { 200: { description: 'The games' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {

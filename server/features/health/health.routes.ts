@@ -3,6 +3,7 @@ import { version } from '#package.json'
 import { databaseAnswers, dialectOf } from '#server/db/database'
 import type { Deps } from '#server/deps'
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '#server/http/errors'
+import { serverContracts } from '#shared/api/contracts/misc'
 import { route } from '#server/http/route'
 
 /** How long the health check waits for the database before it calls it down: well inside a load balancer's timeout. */
@@ -15,13 +16,12 @@ export function healthRoutes(deps: Deps): Router {
   route(
     router,
     {
-      method: 'GET',
-      path: '/api/health',
+      contract: serverContracts.health,
       auth: 'none',
       summary: 'Whether the server can serve requests (its database answers), its version and the database it runs on',
       responses: {
-        200: { description: 'Up', schema: 'Health' },
-        503: { description: 'The database cannot be reached: send requests elsewhere for now', schema: 'Health' },
+        200: { description: 'Up' },
+        503: { description: 'The database cannot be reached: send requests elsewhere for now' },
       },
     },
     async (ctx) => {

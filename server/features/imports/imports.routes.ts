@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import Router, { type RouterMiddleware } from '@koa/router'
 import { koaBody } from 'koa-body'
-import { type ImportPreview, PREVIEW_EXTENSIONS, previewFileFieldsSchema, previewTextSchema } from '#shared/api/imports'
+import { type ImportLimits, PREVIEW_EXTENSIONS, previewFileFieldsSchema, previewTextSchema } from '#shared/api/imports'
 import { fieldErrors } from '#shared/api/validation'
 import { IMPORT_LIMITS } from '#shared/limits'
 import { importMessages } from '#shared/messages'
@@ -10,6 +10,7 @@ import type { Authenticated } from '#server/access/auth'
 import { requireVerifiedUser } from '#server/access/auth'
 import { invalidInput, payloadTooLarge, unsupportedMediaType } from '#server/http/errors'
 import { rateLimit } from '#server/http/rate-limit'
+import { importContracts } from '#shared/api/contracts/misc'
 import { route } from '#server/http/route'
 import { previewImport } from './imports.service'
 import type { ParseJob } from './parse-job'
@@ -17,11 +18,11 @@ import type { ParseJob } from './parse-job'
 /** The path that takes multipart bodies (server/http/body.ts lets it through). */
 export const PREVIEW_PATH = '/api/imports/preview'
 
-type Preview = Authenticated & { job: ParseJob }
+type Preview = Authenticated & { job: ParseJob; setId?: string }
 
 const TEXT_EXTENSIONS = new Set(['csv', 'tsv', 'txt', 'json'])
 const unsupportedFile = () => {
-  const message = `Only ${PREVIEW_EXTENSIONS.map((extension) => `.${extension}`).join(', ')} files are supported`
+  const message = importMessages.unsupportedFile(PREVIEW_EXTENSIONS.map((extension) => `.${extension}`).join(', '))
   return invalidInput({ file: message }, message)
 }
 
@@ -46,7 +47,7 @@ function readMultipart(deps: Deps): RouterMiddleware<Preview> {
         maxFiles: 1,
         maxFileSize: deps.config.imports.maxPackageBytes,
         maxTotalFileSize: deps.config.imports.maxPackageBytes,
-        maxFields: 4,
+        maxFields: 8,
         maxFieldsSize: 4 * 1024,
         allowEmptyFiles: false,
         fileWriteStreamHandler: () =>
@@ -72,12 +73,15 @@ function readMultipart(deps: Deps): RouterMiddleware<Preview> {
     const name = file.originalFilename ?? ''
     const extension = extensionOf(name)
     if (!extension) throw unsupportedFile()
+    // Its own buffer (a copy, never a slice of a shared pool): handed to the import worker without another copy.
     const bytes = new Uint8Array(Buffer.concat(chunks))
     if (TEXT_EXTENSIONS.has(extension) && bytes.length > IMPORT_LIMITS.fileBytes) throw payloadTooLarge(importMessages.tooLarge)
     const fields = previewFileFieldsSchema.safeParse(ctx.request.body ?? {})
     if (!fields.success) throw invalidInput(fieldErrors(fields.error))
     const { maxEntries, maxUncompressedBytes, maxNotes } = deps.config.imports
-    ctx.state.job = { kind: 'file', name, extension, bytes, separators: fields.data, limits: { maxEntries, maxUncompressedBytes, maxNotes } }
+    const { setId, encoding, html, ...separators } = fields.data
+    ctx.state.job = { kind: 'file', name, extension, bytes, separators, limits: { maxEntries, maxUncompressedBytes, maxNotes }, encoding, html }
+    if (setId !== undefined) ctx.state.setId = setId
     await next()
   }
 }
@@ -86,47 +90,87 @@ function readMultipart(deps: Deps): RouterMiddleware<Preview> {
 const readPastedText: RouterMiddleware<Preview> = async (ctx, next) => {
   const result = previewTextSchema.safeParse(ctx.request.body ?? {})
   if (!result.success) throw invalidInput(fieldErrors(result.error))
-  const { text, termSeparator, rowSeparator } = result.data
-  ctx.state.job = { kind: 'pasted', text, separators: { termSeparator, rowSeparator } }
+  const { text, termSeparator, rowSeparator, setId, html } = result.data
+  ctx.state.job = { kind: 'pasted', text, separators: { termSeparator, rowSeparator }, html }
+  if (setId !== undefined) ctx.state.setId = setId
   await next()
 }
 
-/** POST /api/imports/preview (api.md "Import preview and more formats"): a package's pictures are stored for the caller. */
+/** The limits the preview and the import enforce, as GET /api/imports/limits serves them. */
+export function importLimits(deps: Pick<Deps, 'config'>): ImportLimits {
+  const { imports } = deps.config
+  return {
+    packageBytes: imports.maxPackageBytes,
+    textFileBytes: IMPORT_LIMITS.fileBytes,
+    unpackedBytes: imports.maxUncompressedBytes,
+    files: imports.maxEntries,
+    notes: imports.maxNotes,
+    cardsPerSet: IMPORT_LIMITS.cards,
+    mediaQuotaBytes: deps.config.mediaQuotaBytes,
+    audioSeconds: Math.round(deps.config.mediaMaxAudioMs / 1000),
+    timeoutSeconds: Math.round(imports.timeoutMs / 1000),
+  }
+}
+
+/** POST /api/imports/preview (api.md "Import preview and more formats"): a file's pictures and sounds are kept as the caller's drafts (issue 27). */
 export function importsRoutes(deps: Deps): Router {
   const router = new Router()
   const multipart = readMultipart(deps)
-  route<Preview>(
+  route(
     router,
     {
-      method: 'POST',
-      path: PREVIEW_PATH,
+      contract: importContracts.limits,
+      auth: 'none',
+      summary: 'What the server refuses in an import: package and text file sizes, files and notes in a package, the media quota',
+      description: 'The import dialog shows these (IMPORT_MAX_PACKAGE_MB and the other IMPORT_* and MEDIA_* settings) instead of numbers of its own.',
+      responses: { 200: { description: 'The limits, in bytes, counts and seconds' } },
+    },
+    async (ctx) => {
+      ctx.body = importLimits(deps)
+    },
+  )
+  route(
+    router,
+    {
+      contract: importContracts.preview,
       auth: 'verified',
       summary: 'What a file or pasted text would import, before anything is saved',
       description:
         'multipart/form-data with a `file` (.apkg, .colpkg, .csv, .tsv, .txt, .json; at most IMPORT_MAX_PACKAGE_MB, default 100 MB; ' +
-        'text formats at most 5 MB) and optional `termSeparator`, `rowSeparator`; or JSON `{ text, termSeparator, rowSeparator }` for pasted text. ' +
+        'text formats at most 5 MB) and optional `termSeparator`, `rowSeparator`, `encoding` (a text file: utf-8, utf-16le, utf-16be, shift_jis, gb18030, euc-kr, ' +
+        'windows-1252; detected when absent) and `html` (true or false: the fields are HTML, read as Anki shows them; detected when absent); or JSON ' +
+        '`{ text, termSeparator, rowSeparator, html }` for pasted text. ' +
         'Separators: tab, comma, semicolon, newline or literal text. Answers `{ format, sets: [{ title, tags, total, cards: [{ term, definition, ' +
-        'termImage, definitionImage }] }], problems: [{ line, message }] }` with every card of every set (a set over 500 cards is split or cut ' +
-        'by the client before POST /api/sets/import). Packages are parsed on a worker thread with a time limit (IMPORT_TIMEOUT_SECONDS) and ' +
+        'termImage, definitionImage, termAudio, definitionAudio, kind, reverse }] }], problems: [{ line, message }], encoding, html }` with every card of every set ' +
+        '(a set over 500 cards is split or cut by the client before POST /api/sets/import). ' +
+        "Each card has its `guid` (the Anki note's, a text file's guid column, a JSON export's) or null; " +
+        "`matchingSets` lists the caller's sets already holding some of those guids. With an optional `setId` (a form field, or in the JSON body; " +
+        "one of the caller's sets, anyone else's is 404) each card also has `action`: `add`, `update` or `same` as POST /api/sets/:id/cards/import " +
+        'would treat it, and `actions` counts them. ' +
+        "Pictures and sounds are the caller's drafts until POST /api/sets/import names them, removed after a day otherwise. Packages are parsed on a worker thread with a time limit (IMPORT_TIMEOUT_SECONDS) and " +
         'limits on unpacked size, files and notes (IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_ENTRIES, IMPORT_MAX_NOTES); a refused or broken file is a 400 ' +
         'with its reason. Rate-limited like the import.',
-      body: previewTextSchema,
       validator: async (ctx, next) => {
-        if (ctx.is('multipart/form-data')) return multipart(ctx, next)
-        if (ctx.is('application/json') || !ctx.request.length) return readPastedText(ctx, next)
+        // Either reader leaves the parse job (not an input) in the state.
+        const reading = ctx as unknown as Parameters<RouterMiddleware<Preview>>[0]
+        if (ctx.is('multipart/form-data')) return multipart(reading, next)
+        if (ctx.is('application/json') || !ctx.request.length) return readPastedText(reading, next)
         throw unsupportedMediaType()
       },
       responses: { 200: { description: 'The preview: format, sets with all their cards, problems with their line or note number' } },
     },
-    requireVerifiedUser<Preview>(deps),
+    requireVerifiedUser(deps),
     rateLimit(deps.rateLimitStore, deps.clock, {
       name: 'import-preview',
       max: deps.config.rateLimits.import,
       windowSeconds: deps.config.rateLimits.windowSeconds,
     }),
     async (ctx) => {
-      const preview: ImportPreview = await previewImport(deps, ctx.state.auth, ctx.state.job)
-      ctx.body = preview
+      const { job, setId } = ctx.state as unknown as Preview
+      // The preview's JSON as the worker wrote it (an ImportPreview): sent as is, not parsed and written again here.
+      const json = await previewImport(deps, ctx.state.auth, job, setId)
+      ctx.type = 'application/json'
+      ctx.body = Buffer.from(json.buffer, json.byteOffset, json.byteLength)
     },
   )
   return router

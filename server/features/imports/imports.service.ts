@@ -1,53 +1,75 @@
-import type { ImportPreview, PreviewProblem, PreviewSet } from '#shared/api/imports'
+import type { ImportPreview, PreviewProblem } from '#shared/api/imports'
 import { importMessages } from '#shared/messages'
 import type { Deps } from '#server/deps'
 import { HttpError, invalidInput } from '#server/http/errors'
-import { storeImage } from '#server/features/media/media.service'
+import { storeAudio, storeImage } from '#server/features/media/media.service'
 import type { AuthState } from '#server/access/caller'
-import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
+import { compareWithSet, setsMatchingGuids } from '#server/features/sets/import-export.service'
+import { parseInWorker, ParseTimeoutError, type PreviewOutcome } from './parse-in-worker'
 import type { ParseJob } from './parse-job'
 import type { ParsedImport } from './parsed-import'
 
 /** The Anki writer, for the set export (sets/import-export.service.ts): the format lives here beside its reader. */
-export { writeAnkiPackage, writeAnkiText } from './anki/write-package'
+export { delimitedValue, writeAnkiPackage, writeAnkiText } from './anki/write-package'
 
 /**
- * The preview of a file or pasted text: parsed on a worker thread, the pictures stored for the
- * caller (so the confirmed import can name them), nothing else saved. Every card of every set
- * is returned: the dialog shows the first ones and sends them back on confirm, and a set over
- * 500 cards is split or cut there (`splitForImport`, shared/api/imports.ts).
+ * The preview of a file or pasted text (`ImportPreview`): parsed, built and serialised on a
+ * worker thread (parse-in-worker.ts), the request thread only keeping the
+ * pictures and sounds as the caller's drafts (so the confirmed import can name them;
+ * media.service.ts, `claimMediaDrafts`), nothing else saved. Every card of every set is
+ * returned: the dialog shows the first ones and sends them back on confirm, and a set over 500
+ * cards is split or cut there (`splitForImport`, shared/api/imports.ts).
  */
-export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob): Promise<ImportPreview> {
-  const parsed = await parse(deps, job)
-  const problems: PreviewProblem[] = [...parsed.problems]
-  const mediaIds = await storePictures(deps, parsed, auth, problems)
-  const sets: PreviewSet[] = []
-  for (const set of parsed.sets) {
-    const cards = set.cards.flatMap((card) => {
-      const termImage = card.termImage ? (mediaIds.get(card.termImage) ?? null) : null
-      const definitionImage = card.definitionImage ? (mediaIds.get(card.definitionImage) ?? null) : null
-      // A side that was only a picture is empty once the picture is left out.
-      if ((!card.term && !termImage) || (!card.definition && !definitionImage)) {
-        problems.push({
-          line: card.line,
-          message: `${job.kind === 'file' && (job.extension === 'apkg' || job.extension === 'colpkg') ? 'note' : 'line'} ${card.line}: one side is only a picture, which could not be imported; skipped`,
-        })
-        return []
-      }
-      return [{ term: card.term, definition: card.definition, termImage, definitionImage }]
+/**
+ * The preview as JSON bytes, ready to send. The worker wrote them and listed the cards' guids; this
+ * thread adds the caller's sets that hold those guids in front of the worker's fields without
+ * reading the JSON back (bench:import: a 10,000-note preview must not stall other requests). With a
+ * set to compare against, each card's action needs the cards themselves: that rarer preview is
+ * read back once.
+ */
+export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, setId?: string): Promise<Uint8Array> {
+  // A set named that is not the caller's is 404 before any work (and before anything is stored).
+  if (setId !== undefined) await compareWithSet(deps, setId, auth, [])
+  const { json, guids } = await previewJson(deps, auth, job)
+  const matchingSets = await setsMatchingGuids(deps, auth, guids)
+  if (setId === undefined) return withLeadingField(json, 'matchingSets', matchingSets)
+  const preview = JSON.parse(new TextDecoder().decode(json)) as ImportPreview
+  // Issue 27: each card marked as importing it into that set would treat it.
+  const counts = { setId, add: 0, update: 0, same: 0 }
+  for (const set of preview.sets) {
+    const actions = await compareWithSet(deps, setId, auth, set.cards)
+    set.cards = set.cards.map((card, index) => {
+      const action = actions[index] ?? 'add'
+      counts[action] += 1
+      return { ...card, action }
     })
-    if (cards.length > 0) sets.push({ title: set.title, tags: set.tags, total: cards.length, cards })
   }
-  if (sets.length === 0) problems.push({ line: null, message: importMessages.noValidCards })
-  return { format: parsed.format, sets, problems }
+  return new TextEncoder().encode(JSON.stringify({ ...preview, matchingSets, actions: counts }))
 }
 
-async function parse(deps: Deps, job: ParseJob): Promise<ParsedImport> {
-  let outcome
+/** A JSON object's bytes with one more field in front: `{"name":value,` and the object's own fields. */
+export function withLeadingField(object: Uint8Array, name: string, value: unknown): Uint8Array {
+  const head = new TextEncoder().encode(`{${JSON.stringify(name)}:${JSON.stringify(value)}${object.length > 2 ? ',' : ''}`)
+  const joined = new Uint8Array(head.length + object.length - 1)
+  joined.set(head)
+  joined.set(object.subarray(1), head.length)
+  return joined
+}
+
+/** The preview's JSON bytes from the worker, and its cards' guids. */
+async function previewJson(deps: Deps, auth: AuthState, job: ParseJob): Promise<{ json: Uint8Array; guids: string[] }> {
+  let outcome: PreviewOutcome
   try {
-    outcome = await parseInWorker(job, deps.config.imports.timeoutMs)
+    outcome = await parseInWorker(job, deps.config.imports.timeoutMs, async (media) => {
+      const problems: PreviewProblem[] = []
+      const images = await storePictures(deps, media.images, auth, problems)
+      const sounds = await storeSounds(deps, media.sounds, auth, problems)
+      return { images: Object.fromEntries(images), sounds: Object.fromEntries(sounds), problems }
+    })
   } catch (error) {
     if (error instanceof ParseTimeoutError) throw invalidInput(undefined, importMessages.previewTooSlow)
+    // A refusal while keeping the media (the database) is the request's own error.
+    if (error instanceof HttpError) throw error
     deps.logger.error('import worker failed', error)
     throw invalidInput(undefined, importMessages.previewUnreadable)
   }
@@ -58,18 +80,36 @@ async function parse(deps: Deps, job: ParseJob): Promise<ParsedImport> {
       outcome.message ?? importMessages.previewUnreadable,
     )
   }
-  return outcome.result
+  return { json: outcome.json, guids: outcome.guids }
 }
 
 /**
- * Each distinct picture the cards use, stored once for the caller through the pictures feature
+ * Each distinct recording the cards use (Anki's `[sound:]`), kept once as the caller's draft through
+ * the media feature (container checked, length read and limited, within the quota); the ones
+ * refused are reported and their cards kept without them.
+ */
+async function storeSounds(deps: Deps, sounds: ParsedImport['sounds'], auth: AuthState, problems: PreviewProblem[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>()
+  for (const [name, sound] of Object.entries(sounds ?? {})) {
+    try {
+      ids.set(name, (await storeAudio(deps, auth.user.id, sound.bytes, sound.type, 'media_drafts')).id)
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      problems.push({ line: null, message: `The sound "${name}" was left out: ${error.message}` })
+    }
+  }
+  return ids
+}
+
+/**
+ * Each distinct picture the cards use, kept once as the caller's draft through the pictures feature
  * (validated, re-encoded, deduplicated, within the quota); the ones refused are reported.
  */
-async function storePictures(deps: Deps, parsed: ParsedImport, auth: AuthState, problems: PreviewProblem[]): Promise<Map<string, string>> {
+async function storePictures(deps: Deps, images: ParsedImport['images'], auth: AuthState, problems: PreviewProblem[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>()
-  for (const name of Object.keys(parsed.images)) {
+  for (const [name, bytes] of Object.entries(images)) {
     try {
-      ids.set(name, (await storeImage(deps, auth.user.id, parsed.images[name] as Uint8Array)).id)
+      ids.set(name, (await storeImage(deps, auth.user.id, bytes, 'media_drafts')).id)
     } catch (error) {
       // The pictures feature's refusal (not an image, too many pixels, the quota full) says why.
       if (!(error instanceof HttpError)) throw error

@@ -1,23 +1,55 @@
 import { describe, expect, it } from 'vitest'
-import { buildAnkiPackage } from '#tests/support/anki-packages'
-import { parseInWorker, ParseTimeoutError } from './parse-in-worker'
+import { buildAnkiPackage, TINY_PNG } from '#tests/support/anki-packages'
+import { type KeepMedia, parseInWorker, ParseTimeoutError } from './parse-in-worker'
 
 const limits = { maxEntries: 100, maxUncompressedBytes: 10 * 1024 * 1024, maxNotes: 100 }
+/** Keeps nothing: every picture gets an id made of its name. */
+const keepMedia: KeepMedia = async (media) => ({
+  images: Object.fromEntries(Object.keys(media.images).map((name) => [name, `id${name.replace(/\W/g, '')}`])),
+  sounds: {},
+  problems: [],
+})
 
 describe('parseInWorker', () => {
   it('reads a package on a worker thread', async () => {
-    const bytes = buildAnkiPackage({ generation: 'anki21b', notes: [{ fields: ['Hund', 'dog'] }] })
-    const outcome = await parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 20_000)
-    expect(outcome).toMatchObject({ ok: true, result: { format: 'apkg', sets: [{ title: 'Default', cards: [{ term: 'Hund', definition: 'dog' }] }] } })
+    const bytes = buildAnkiPackage({
+      generation: 'anki21b',
+      notes: [{ fields: ['Hund', 'dog'] }, { fields: ['<img src="cat.png">', 'cat'] }],
+      media: { 'cat.png': TINY_PNG },
+    })
+    const outcome = await parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 20_000, keepMedia)
+    if (!outcome.ok) throw new Error(`refused: ${outcome.message}`)
+    // The preview comes built and serialised by the worker, with the ids the request thread gave its pictures.
+    expect(JSON.parse(new TextDecoder().decode(outcome.json))).toMatchObject({
+      format: 'apkg',
+      sets: [
+        {
+          title: 'Default',
+          cards: [
+            { term: 'Hund', definition: 'dog' },
+            { term: '', definition: 'cat', termImage: 'idcatpng' },
+          ],
+        },
+      ],
+      problems: [],
+    })
+    // The upload was handed over, not copied.
+    expect(bytes.byteLength).toBe(0)
   })
 
   it('answers a refused package with its message', async () => {
-    const outcome = await parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes: new Uint8Array([1, 2, 3]), separators: {}, limits }, 20_000)
+    const outcome = await parseInWorker(
+      { kind: 'file', name: 'd.apkg', extension: 'apkg', bytes: new Uint8Array([1, 2, 3]), separators: {}, limits },
+      20_000,
+      keepMedia,
+    )
     expect(outcome).toEqual({ ok: false, message: 'This file is not a valid Anki package (the zip archive is damaged).' })
   })
 
   it('stops a worker that takes longer than the time limit', async () => {
     const bytes = buildAnkiPackage({ generation: 'anki2', notes: [{ fields: ['a', 'b'] }] })
-    await expect(parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 1)).rejects.toBeInstanceOf(ParseTimeoutError)
+    await expect(parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 1, keepMedia)).rejects.toBeInstanceOf(
+      ParseTimeoutError,
+    )
   })
 })

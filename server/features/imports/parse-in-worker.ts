@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ParseJob, ParseOutcome } from './parse-job'
+import type { ParseJob, StoredMedia, WorkerMessage } from './parse-job'
 
 /**
  * Runs a parse job on a worker thread, so a large or hostile package never blocks the request
@@ -62,19 +62,51 @@ function takeWorker(): Worker {
   return worker
 }
 
-export async function parseInWorker(job: ParseJob, timeoutMs: number): Promise<ParseOutcome> {
+/** The preview as JSON bytes, ready to send; or the message for a file the worker refuses (null: an unexpected failure). */
+export type PreviewOutcome = { ok: true; json: Uint8Array; guids: string[] } | { ok: false; message: string | null }
+
+/** Keeps the pictures and sounds a worker found (on the request thread: it needs the database) and gives their ids. */
+export type KeepMedia = (media: Extract<WorkerMessage, { stage: 'media' }>) => Promise<StoredMedia>
+
+/**
+ * Reads the job on a worker and answers the preview as JSON bytes: the worker parses, hands the
+ * pictures and sounds over for `keepMedia`, then builds and serialises the preview. The time
+ * limit covers the worker's parts, not the keeping of the media in between.
+ */
+export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia: KeepMedia): Promise<PreviewOutcome> {
   const release = await turn()
   try {
     const worker = takeWorker()
-    return await new Promise<ParseOutcome>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        void worker.terminate()
-        reject(new ParseTimeoutError(`parsing took longer than ${timeoutMs} ms`))
-      }, timeoutMs)
-      worker.once('message', (outcome: ParseOutcome) => {
+    return await new Promise<PreviewOutcome>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined
+      const startClock = () => {
+        timer = setTimeout(() => {
+          void worker.terminate()
+          reject(new ParseTimeoutError(`parsing took longer than ${timeoutMs} ms`))
+        }, timeoutMs)
+      }
+      const finish = () => {
         clearTimeout(timer)
+        worker.removeAllListeners()
         void worker.terminate()
-        resolve(outcome)
+      }
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.stage === 'media') {
+          clearTimeout(timer)
+          keepMedia(message).then(
+            (stored) => {
+              startClock()
+              worker.postMessage(stored)
+            },
+            (error: unknown) => {
+              finish()
+              reject(error)
+            },
+          )
+          return
+        }
+        finish()
+        resolve(message.stage === 'preview' ? { ok: true, json: message.json, guids: message.guids } : { ok: false, message: message.message })
       })
       worker.once('error', (error) => {
         clearTimeout(timer)
@@ -84,8 +116,10 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number): Promise<P
         clearTimeout(timer)
         reject(new Error(`the import worker stopped (exit code ${code})`))
       })
-      // Copied, not transferred: the upload's buffer may be a slice of a pool shared with others.
-      worker.postMessage(job)
+      startClock()
+      // The upload's bytes are handed over, not copied, when they own their buffer (readMultipart makes them so).
+      const own = job.kind === 'file' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
+      worker.postMessage(job, own ? [job.bytes.buffer as ArrayBuffer] : [])
     })
   } finally {
     release()

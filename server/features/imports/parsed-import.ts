@@ -1,5 +1,7 @@
-import type { PreviewFormat, PreviewProblem } from '#shared/api/imports'
+import type { PreviewFormat, PreviewProblem, TextEncodingName } from '#shared/api/imports'
+import type { MediaAudioType } from '#shared/api/media'
 import { cutText, IMPORT_LIMITS } from '#shared/import/parse-import'
+import type { CardKind } from '#shared/cards/prompts'
 
 /**
  * What a parser (Anki package or text) hands the preview: sets of cards whose pictures are still
@@ -13,8 +15,17 @@ export interface ParsedCard {
   /** A picture's file name in `ParsedImport.images`, or null. */
   termImage: string | null
   definitionImage: string | null
+  /** A recording's file name in `ParsedImport.sounds` (Anki's `[sound:...]`), or none. */
+  termAudio?: string | null
+  definitionAudio?: string | null
   /** The line or note it came from, for problems found later (a picture that cannot be stored). */
   line: number | null
+  /** An Anki cloze note kept as one cloze card (its term holds the deletions); basic when absent. */
+  kind?: CardKind
+  /** An Anki reversed note: the card is also asked from its definition (issue 26). */
+  reverse?: boolean
+  /** Stable identity (issue 27): the Anki note's guid, a text file's guid column or a JSON export's `guid`. */
+  guid?: string
 }
 
 export interface ParsedSet {
@@ -29,6 +40,12 @@ export interface ParsedImport {
   problems: PreviewProblem[]
   /** Pictures the cards name, by file name (only those present in the package). */
   images: Record<string, Uint8Array>
+  /** Recordings the cards name, by file name, with the container their name says. */
+  sounds?: Record<string, { bytes: Uint8Array; type: MediaAudioType }>
+  /** The encoding a text file was read in (absent for packages and pasted text). */
+  encoding?: TextEncodingName
+  /** Whether the fields were read as HTML (text formats only). */
+  html?: boolean
 }
 
 /** At most this many problems are listed one by one; the rest are counted in one last line. */
@@ -65,11 +82,13 @@ const tidy = (text: string) => text.replace(/\r\n?/g, '\n').trim()
 export function limitCard(card: ParsedCard, line: number | null, problems: ProblemList): ParsedCard | null {
   let term = tidy(card.term)
   let definition = tidy(card.definition)
-  if (!term && !card.termImage) {
+  // A side may be only a picture or only a sound.
+  if (!term && !card.termImage && !card.termAudio) {
     problems.add(line, 'no term, skipped')
     return null
   }
-  if (!definition && !card.definitionImage) {
+  // A cloze card's definition is optional extra text.
+  if (!definition && !card.definitionImage && !card.definitionAudio && card.kind !== 'cloze') {
     problems.add(line, 'no definition, skipped')
     return null
   }

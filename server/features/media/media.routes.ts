@@ -1,9 +1,10 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { MEDIA_UPLOAD_TYPES, mediaMessages } from '#shared/api/media'
+import { isAudioType, MEDIA_UPLOAD_TYPES, mediaMessages } from '#shared/api/media'
 import type { Deps } from '#server/deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireVerifiedUser } from '#server/access/auth'
+import { optionalUser, requireVerifiedUser } from '#server/access/auth'
 import { unsupportedMediaType } from '#server/http/errors'
+import { mediaContracts } from '#shared/api/contracts/misc'
 import { route } from '#server/http/route'
 import * as media from './media.service'
 
@@ -29,40 +30,41 @@ async function readUploadBody(ctx: Context, deps: Deps): Promise<Buffer> {
 export function mediaRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: MEDIA_UPLOAD_PATH,
+      contract: mediaContracts.upload,
       auth: 'verified',
-      summary: 'Upload a picture for a card side',
+      summary: 'Upload a picture or a recording for a card side',
       description:
-        'The body is the picture itself (PNG, JPEG, WebP or GIF; the real type is read from the bytes). It is checked, scaled to at most 1600 px on its long side, stripped of metadata and stored as WebP. 413 past MEDIA_MAX_UPLOAD_MB or the storage quota, 415 for another type, 400 for a damaged or disguised file.',
-      rawBody: { contentTypes: MEDIA_UPLOAD_TYPES, description: 'The picture file as bytes.' },
-      responses: { 201: { description: 'The stored picture', schema: 'MediaUpload' } },
+        'The body is the picture or recording itself. A picture (PNG, JPEG, WebP or GIF; the real type is read from the bytes) is checked, scaled to at most 1600 px on its long side, stripped of metadata and stored as WebP; 400 for a damaged or disguised file. A recording (audio/mpeg, audio/ogg, audio/wav, audio/webm, audio/mp4) must parse as the container its Content-Type names, with an audio track and no video (else 415); its length is read from the container (400 when it cannot be, or past MEDIA_MAX_AUDIO_SECONDS) and it is stored as sent, answering `{ id, url, type, durationMs, bytes }`. Both count toward the storage quota. 413 past MEDIA_MAX_UPLOAD_MB or the quota, 415 for another type.',
+      rawBody: { contentTypes: MEDIA_UPLOAD_TYPES, description: 'The picture or recording file as bytes.' },
+      responses: { 201: { description: 'The stored picture (MediaUpload) or recording (AudioUpload)' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
-      // The declared type only has to be one of the four: the real one is read from the bytes.
+      // A picture's declared type only has to be one of the four (the real one is read from the
+      // bytes); a recording's names the container its bytes must be.
       const declared = (ctx.request.type || '').toLowerCase()
       if (!(MEDIA_UPLOAD_TYPES as readonly string[]).includes(declared)) throw unsupportedMediaType(mediaMessages.wrongContentType)
       const bytes = await readUploadBody(ctx, deps)
       ctx.status = 201
-      ctx.body = await media.storeImage(deps, ctx.state.auth.user.id, bytes)
+      ctx.body = isAudioType(declared)
+        ? await media.storeAudio(deps, ctx.state.auth.user.id, bytes, declared)
+        : await media.storeImage(deps, ctx.state.auth.user.id, bytes)
     },
   )
 
-  route<MaybeAuthenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/media/:id',
+      contract: mediaContracts.get,
       auth: 'none',
-      summary: 'A picture, to its uploader or anyone who may read a set whose cards show it',
+      summary: 'A picture or recording, to its uploader or anyone who may read a set whose cards show it',
       description:
         'An <img> cannot send the Authorization header, so the `cardwise_token` cookie is also read (a stale one is a visitor). Anyone else gets 404 `Image not found`. Public pictures are cached for a year; private ones revalidate by ETag.',
       responses: {
-        200: { description: 'The picture', contentTypes: ['image/webp'] },
+        200: { description: 'The picture or recording', contentTypes: ['image/webp', 'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/mp4'] },
         304: { description: 'Not modified (If-None-Match matched the ETag).' },
       },
     },

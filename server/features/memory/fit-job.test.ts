@@ -44,7 +44,7 @@ async function studentWithLog(userId: string, cards: number, seed: number): Prom
   for (let i = 0; i < cards; i++) {
     await db
       .insertInto('flashcards')
-      .values({ id: `${userId}-card${i}`, study_set_id: setId, term: `t${i}`, definition: 'd', position: i + 1, created: T })
+      .values({ id: `${userId}-card${i}`, study_set_id: setId, term: `t${i}`, definition: 'd', position: i + 1, created: T, guid: `g${i}` })
       .execute()
   }
   const log = simulateLog({ settings: { desiredRetention: 0.9, weights: TRUE_WEIGHTS }, cards, days: 120, seed, maxDelayDays: 3 })
@@ -82,7 +82,7 @@ async function studentWithLog(userId: string, cards: number, seed: number): Prom
       if (last)
         await trx
           .insertInto('card_memory')
-          .values(toCardMemoryRow(userId, `${userId}-card${i}`, setId, last.memory))
+          .values(toCardMemoryRow(userId, `${userId}-card${i}`, 'f', setId, last.memory))
           .execute()
     }
   })

@@ -8,6 +8,7 @@ import { toCardMemoryRow } from './memory.mapper'
 import * as repo from './memory.repo'
 import { replay } from './scheduler'
 import { settingsOf } from './settings'
+import { promptItemId } from '#shared/study/prompts'
 
 /*
  * Fitting students' own parameters in the background (issue 15): a timer, never a request. Each
@@ -69,22 +70,22 @@ async function claim(db: DB, userId: string, now: Date): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1
 }
 
-/** Recomputes every card state of a student from the log, one card per transaction (answers may arrive meanwhile). */
+/** Recomputes every card prompt's state of a student from the log, one per transaction (answers may arrive meanwhile). */
 export async function recomputeStates(db: DB, userId: string): Promise<number> {
-  const cards = await db.selectFrom('card_memory').select(['flashcard_id', 'study_set_id']).where('user_id', '=', userId).execute()
+  const cards = await db.selectFrom('card_memory').select(['flashcard_id', 'prompt', 'study_set_id']).where('user_id', '=', userId).execute()
   for (const card of cards) {
     await db.transaction().execute(async (trx) => {
       const settings = settingsOf(await repo.findSettings(trx, userId))
-      const locked = await repo.lockCardMemory(trx, userId, card.flashcard_id)
+      const locked = await repo.lockCardMemory(trx, userId, card.flashcard_id, card.prompt)
       if (!locked) return
-      const history = await repo.listCardReviews(trx, userId, card.flashcard_id)
+      const history = await repo.listCardReviews(trx, userId, card.flashcard_id, card.prompt)
       if (history.length === 0) return
       const last = replay(
         settings,
         history.map((row) => ({ rating: row.rating as FsrsRating, at: new Date(row.answered_at) })),
       ).at(-1)
       if (!last) return
-      await repo.upsertCardMemory(trx, toCardMemoryRow(userId, card.flashcard_id, card.study_set_id, last.memory))
+      await repo.upsertCardMemory(trx, toCardMemoryRow(userId, card.flashcard_id, card.prompt, card.study_set_id, last.memory))
     })
   }
   return cards.length
@@ -92,10 +93,11 @@ export async function recomputeStates(db: DB, userId: string): Promise<number> {
 
 /** One student's fit: true when new parameters were stored. */
 async function fitStudent(deps: FitJobDeps, userId: string, reviews: number): Promise<boolean> {
-  const log = await deps.db.selectFrom('review_log').select(['flashcard_id', 'rating', 'answered_at']).where('user_id', '=', userId).execute()
+  const log = await deps.db.selectFrom('review_log').select(['flashcard_id', 'prompt', 'rating', 'answered_at']).where('user_id', '=', userId).execute()
   let weights: number[] | null = null
   try {
-    weights = await fitParameters(log.map((row) => ({ cardId: row.flashcard_id, rating: row.rating, at: new Date(row.answered_at) })))
+    // Each card prompt is a memory of its own: its reviews are one history to fit.
+    weights = await fitParameters(log.map((row) => ({ cardId: promptItemId(row.flashcard_id, row.prompt), rating: row.rating, at: new Date(row.answered_at) })))
   } catch (error) {
     deps.logger.error('memory: fitting parameters failed for a student', error)
   }

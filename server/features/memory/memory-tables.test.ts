@@ -39,7 +39,7 @@ async function seed(): Promise<void> {
     ['c2', 's1', 2],
     ['c3', 's2', 1],
   ] as const) {
-    await db.insertInto('flashcards').values({ id, study_set_id: set, term: id, definition: id, position, created: T }).execute()
+    await db.insertInto('flashcards').values({ id, study_set_id: set, term: id, definition: id, position, created: T, guid: id }).execute()
   }
   let n = 0
   for (const user of ['u1', 'u2']) {

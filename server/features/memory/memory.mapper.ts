@@ -17,10 +17,11 @@ export function toCardMemory(row: CardMemoryRow): CardMemory {
   }
 }
 
-export function toCardMemoryRow(userId: string, cardId: string, setId: string, memory: CardMemory): CardMemoryRow {
+export function toCardMemoryRow(userId: string, cardId: string, prompt: string, setId: string, memory: CardMemory): CardMemoryRow {
   return {
     user_id: userId,
     flashcard_id: cardId,
+    prompt,
     study_set_id: setId,
     stability: memory.stability,
     difficulty: memory.difficulty,

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
+import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
 import { readableBy, readableFlag } from '#server/access/readable'
@@ -16,20 +16,42 @@ export async function findSettings(db: DB, userId: string): Promise<UserSettings
   return db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst()
 }
 
-export async function upsertRetention(db: DB, userId: string, desiredRetention: number, at: string): Promise<void> {
+/** The settings a PATCH may change, as columns; a field left out is left as it is. */
+export type SettingsChange = Pick<Updateable<UserSettingsTable>, 'desired_retention' | 'daily_goal' | 'time_zone' | 'reminder_hour' | 'reminder_token'>
+
+/** Changes some of a student's settings, creating their row (with the default retention) when they have none. */
+export async function upsertSettings(db: DB, userId: string, change: SettingsChange, defaultRetention: number, at: string): Promise<void> {
+  const changes = { ...change, updated: at }
   await db
     .insertInto('user_settings')
     .values({
       user_id: userId,
-      desired_retention: desiredRetention,
+      desired_retention: defaultRetention,
       parameters: null,
       parameters_fitted_at: null,
       parameters_review_count: null,
       fit_claimed_at: null,
+      ...changes,
       updated: at,
     })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ desired_retention: desiredRetention, updated: at }))
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(changes))
     .execute()
+}
+
+/**
+ * The minutes (`YYYY-MM-DDTHH:MM`, UTC) the user answered in since `since` (all time when
+ * undefined), with the answers in each: what days in any time zone are counted from (every zone's
+ * offset is whole minutes), in far fewer rows than the answers.
+ */
+export async function answerMinutes(db: DB, userId: string, since?: string) {
+  const minute = sql<string>`substr(answered_at, 1, 16)`
+  let query = db
+    .selectFrom('review_log')
+    .select([minute.as('minute'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId)
+  if (since !== undefined) query = query.where('answered_at', '>=', since)
+  const rows = await query.groupBy(minute).execute()
+  return rows.map((row) => ({ minute: row.minute, answers: Number(row.n) }))
 }
 
 /**
@@ -38,22 +60,23 @@ export async function upsertRetention(db: DB, userId: string, desiredRetention: 
  * the same state. (SQLite runs one write transaction at a time anyway; `FOR UPDATE` does not
  * exist there, and this works on both.)
  */
-export async function lockCardMemory(db: DB, userId: string, cardId: string): Promise<CardMemoryRow | undefined> {
+export async function lockCardMemory(db: DB, userId: string, cardId: string, prompt: string): Promise<CardMemoryRow | undefined> {
   return db
     .updateTable('card_memory')
     .set((eb) => ({ reps: eb.ref('reps') }))
     .where('user_id', '=', userId)
     .where('flashcard_id', '=', cardId)
+    .where('prompt', '=', prompt)
     .returningAll()
     .executeTakeFirst()
 }
 
 export async function upsertCardMemory(db: DB, row: Insertable<CardMemoryTable>): Promise<void> {
-  const { user_id: _user, flashcard_id: _card, ...changes } = row
+  const { user_id: _user, flashcard_id: _card, prompt: _prompt, ...changes } = row
   await db
     .insertInto('card_memory')
     .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'flashcard_id']).doUpdateSet(changes))
+    .onConflict((oc) => oc.columns(['user_id', 'flashcard_id', 'prompt']).doUpdateSet(changes))
     .execute()
 }
 
@@ -72,13 +95,14 @@ export async function findReviewByClientId(db: DB, userId: string, clientId: str
   return db.selectFrom('review_log').select(['id', 'response']).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
 }
 
-/** A card's reviews by one student, oldest first: what its memory is replayed from. */
-export async function listCardReviews(db: DB, userId: string, cardId: string) {
+/** A card prompt's reviews by one student, oldest first: what its memory is replayed from. */
+export async function listCardReviews(db: DB, userId: string, cardId: string, prompt: string) {
   return db
     .selectFrom('review_log')
     .select(['id', 'rating', 'answered_at'])
     .where('user_id', '=', userId)
     .where('flashcard_id', '=', cardId)
+    .where('prompt', '=', prompt)
     .orderBy('answered_at')
     .orderBy('received_at')
     .execute()
@@ -199,12 +223,14 @@ export async function countReviews(db: DB, userId: string): Promise<number> {
  * Due cards (due at or before `before`), most overdue first, then the least stable: the
  * (user_id, due) index gives the order. Only cards of sets the user may still read.
  */
-export async function listDue(db: DB, userId: string, before: string, setId: string | undefined, limit: number, offset: number) {
+export async function listDue(db: DB, userId: string, before: string, setIds: string | string[] | undefined, limit: number, offset: number) {
   let query = readableMemory(db, userId).innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id').where('card_memory.due', '<=', before)
-  if (setId !== undefined) query = query.where('card_memory.study_set_id', '=', setId)
+  if (typeof setIds === 'string') query = query.where('card_memory.study_set_id', '=', setIds)
+  else if (setIds !== undefined) query = query.where('card_memory.study_set_id', 'in', setIds.length > 0 ? setIds : [''])
   return query
     .select([
       'flashcards.id',
+      'card_memory.prompt',
       'study_sets.id as set_id',
       'study_sets.title as set_title',
       'study_sets.term_language as set_term_language',
@@ -216,17 +242,18 @@ export async function listDue(db: DB, userId: string, before: string, setId: str
     .orderBy('card_memory.due')
     .orderBy('card_memory.stability')
     .orderBy('card_memory.flashcard_id')
+    .orderBy('card_memory.prompt')
     .limit(limit)
     .offset(offset)
     .execute()
 }
 
 /** When the user's next card falls due after `after` (sets they may read), or null. */
-export async function nextDue(db: DB, userId: string, after: string): Promise<string | null> {
-  const row = await readableMemory(db, userId)
-    .where('card_memory.due', '>', after)
-    .select((eb) => eb.fn.min<string | null>('card_memory.due').as('next'))
-    .executeTakeFirst()
+export async function nextDue(db: DB, userId: string, after: string, setIds?: string | string[]): Promise<string | null> {
+  let query = readableMemory(db, userId).where('card_memory.due', '>', after)
+  if (typeof setIds === 'string') query = query.where('card_memory.study_set_id', '=', setIds)
+  else if (setIds !== undefined) query = query.where('card_memory.study_set_id', 'in', setIds.length > 0 ? setIds : [''])
+  const row = await query.select((eb) => eb.fn.min<string | null>('card_memory.due').as('next')).executeTakeFirst()
   return row?.next ?? null
 }
 
@@ -249,6 +276,7 @@ export async function listLogForExport(db: DB, userId: string) {
     .select([
       'review_log.answered_at',
       'review_log.flashcard_id',
+      'review_log.prompt',
       'review_log.study_set_id',
       'study_sets.title',
       'flashcards.term',

@@ -1,14 +1,9 @@
 import Router from '@koa/router'
-import { memorySchemas } from '#shared/api/memory'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { requireUser, requireVerifiedUser } from '#server/access/auth'
+import { memoryContracts } from '#shared/api/contracts/study'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
 import * as review from './review.service'
-
-type DueQuery = Authenticated & Input<typeof memorySchemas.dueQuery>
-type UpdateSettings = Authenticated & Input<typeof memorySchemas.updateSettings>
-type ReviewLogQuery = Authenticated & Input<typeof memorySchemas.reviewLogQuery>
 
 /**
  * The memory routes (issue 15). Everything belongs to the signed-in caller; answers go through
@@ -17,30 +12,28 @@ type ReviewLogQuery = Authenticated & Input<typeof memorySchemas.reviewLogQuery>
 export function memoryRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/review/summary',
+      contract: memoryContracts.summary,
       auth: 'token',
-      summary: "How many of the caller's cards are due now and today, and how many they reviewed today (UTC days)",
-      responses: { 200: { description: 'The counts', schema: 'ReviewSummary' } },
+      summary:
+        "How many of the caller's cards are due now (and within the next 20 minutes) and today, how many they reviewed today (UTC days), and when the next falls due; of every set or one (setId)",
+      responses: { 200: { description: 'The counts' } },
     },
     requireUser(deps),
     async (ctx) => {
-      ctx.body = await review.summary(deps, ctx.state.auth)
+      ctx.body = await review.summary(deps, ctx.state.auth, ctx.state.input)
     },
   )
 
-  route<DueQuery>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/review/due',
+      contract: memoryContracts.due,
       auth: 'token',
       summary: "The caller's due cards across the sets they may read (or one set, setId), weakest first",
-      query: memorySchemas.dueQuery,
-      responses: { 200: { description: 'A page of due cards', schema: { list: 'DueItem' } } },
+      responses: { 200: { description: 'A page of due cards' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -48,14 +41,13 @@ export function memoryRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/users/me/settings',
+      contract: memoryContracts.settings,
       auth: 'token',
-      summary: "The caller's memory settings: desired retention and whether personal parameters are in use",
-      responses: { 200: { description: 'The settings', schema: 'MemorySettings' } },
+      summary: "The caller's settings: desired retention, whether personal parameters are in use, daily goal, time zone, reminder hour and interface language",
+      responses: { 200: { description: 'The settings' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -64,15 +56,14 @@ export function memoryRoutes(deps: Deps): Router {
   )
 
   // A profile change: verified users only, as PATCH /api/users/me.
-  route<UpdateSettings>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/users/me/settings',
+      contract: memoryContracts.updateSettings,
       auth: 'verified',
-      summary: "Change the caller's desired retention (0.80 to 0.97)",
-      body: memorySchemas.updateSettings,
-      responses: { 200: { description: 'The settings', schema: 'MemorySettings' } },
+      summary:
+        "Change any of the caller's settings: desired retention (0.80 to 0.97), daily goal, time zone, reminder hour (null: off), interface language (null: automatic)",
+      responses: { 200: { description: 'The settings' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -80,14 +71,12 @@ export function memoryRoutes(deps: Deps): Router {
     },
   )
 
-  route<ReviewLogQuery>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/users/me/review-log',
+      contract: memoryContracts.reviewLog,
       auth: 'token',
       summary: "The caller's review log as CSV, one row per answer",
-      query: memorySchemas.reviewLogQuery,
       responses: { 200: { description: 'The CSV file (columns as REVIEW_LOG_COLUMNS)', contentTypes: ['text/csv'] } },
     },
     requireUser(deps),

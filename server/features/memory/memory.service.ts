@@ -1,4 +1,4 @@
-import type { AnswerResponse, CardMemoryView } from '#shared/api/memory'
+import type { AnswerRecord, CardMemoryView } from '#shared/api/memory'
 import type { CardProgress } from '#shared/api/study'
 import type { FsrsRating, RatedAnswer } from '#shared/study/ratings'
 import type { DB } from '#server/db/database'
@@ -25,6 +25,8 @@ export interface ReviewInput {
   userId: string
   setId: string
   cardId: string
+  /** The card's prompt that was asked: each prompt has its own memory. */
+  prompt: string
   /** The answer with its question kind, outcome and FSRS rating (shared/study/ratings.ts). */
   answer: RatedAnswer
   durationMs: number | null
@@ -41,18 +43,19 @@ export interface ReviewInput {
  * state and the review-log row, which keeps the answer's body for a resend. Returns that body, or
  * undefined when the client id turned out to be used already (the caller rolls back).
  */
-export async function recordReview(db: DB, input: ReviewInput): Promise<AnswerResponse | undefined> {
-  const { userId, cardId } = input
+export async function recordReview(db: DB, input: ReviewInput): Promise<AnswerRecord | undefined> {
+  const { userId, cardId, prompt } = input
   const settings = settingsOf(await repo.findSettings(db, userId))
-  const locked = await repo.lockCardMemory(db, userId, cardId)
+  const locked = await repo.lockCardMemory(db, userId, cardId, prompt)
   const previous = locked ? toCardMemory(locked) : null
   const { review, memory, later } = await schedule(db, input, previous, settings)
-  await repo.upsertCardMemory(db, toCardMemoryRow(userId, cardId, input.setId, memory))
-  const response: AnswerResponse = { cardId, progress: input.progress, memory: toMemoryView(memory, settings, input.now) }
+  await repo.upsertCardMemory(db, toCardMemoryRow(userId, cardId, prompt, input.setId, memory))
+  const response: AnswerRecord = { cardId, prompt, progress: input.progress, memory: toMemoryView(memory, settings, input.now) }
   const inserted = await repo.insertReview(db, {
     id: input.id,
     user_id: userId,
     flashcard_id: cardId,
+    prompt,
     study_set_id: input.setId,
     mode: input.answer.mode,
     question: input.answer.question,
@@ -99,7 +102,7 @@ async function schedule(
     const review = reviewCard(settings, previous, rating, at)
     return { review, memory: review.memory, later: [] }
   }
-  const history = await repo.listCardReviews(db, input.userId, input.cardId)
+  const history = await repo.listCardReviews(db, input.userId, input.cardId, input.prompt)
   const all = [...history.map((row) => ({ id: row.id, rating: row.rating as FsrsRating, at: new Date(row.answered_at) })), { id: input.id, rating, at }]
   all.sort((a, b) => a.at.getTime() - b.at.getTime())
   const reviews = replay(settings, all)
@@ -111,14 +114,19 @@ async function schedule(
   }
 }
 
-/** The student's memory of each card of a set they have studied, as the API shows it, with its last review. */
+/** The student's memory of each card prompt of a set they have studied, as the API shows it, with its last review. */
 export async function memoryOfSet(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   setId: string,
-): Promise<{ cardId: string; lastReview: string; memory: CardMemoryView }[]> {
+): Promise<{ cardId: string; prompt: string; lastReview: string; memory: CardMemoryView }[]> {
   const [memories, settingsRow] = await Promise.all([repo.listSetMemory(deps.db, userId, setId), repo.findSettings(deps.db, userId)])
   const settings = settingsOf(settingsRow)
   const now = deps.clock.now()
-  return memories.map((row) => ({ cardId: row.flashcard_id, lastReview: row.last_review, memory: toMemoryView(toCardMemory(row), settings, now) }))
+  return memories.map((row) => ({
+    cardId: row.flashcard_id,
+    prompt: row.prompt,
+    lastReview: row.last_review,
+    memory: toMemoryView(toCardMemory(row), settings, now),
+  }))
 }

@@ -1,19 +1,24 @@
 import type { z } from 'zod'
 import { type DueItem, type MemorySettings, type MemoryStats, REVIEW_LOG_COLUMNS, type ReviewSummary, type memorySchemas } from '#shared/api/memory'
 import type { ListResponse } from '#shared/api/sets'
-import { DUE_FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/study/retention'
+import { ACTIVITY_DAYS, LEARN_AHEAD_MS } from '#shared/limits'
+import { DESIRED_RETENTION, DUE_FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/study/retention'
 import type { Deps } from '#server/deps'
 import { limitOffset, listResponse } from '#server/http/pagination'
 import type { AuthState } from '#server/access/caller'
 import { assertReadableSet } from '#server/access/sets'
 import { cardsByIds } from '#server/features/sets/cards.service'
+import { readableSetIdsOfFolder } from '#server/features/folders/folders.service'
+import { chosenLocale, setLocale } from '#server/features/accounts/account.service'
 import * as repo from './memory.repo'
 import { recallNow, recallProbability, STATE_NAMES } from './scheduler'
-import { settingsOf, storedWeights } from './settings'
+import { addDays, dayIn, streakOf } from '#shared/study/days'
+import { habitsOf, newReminderToken, settingsOf, storedWeights } from './settings'
 
 type DueQuery = z.output<typeof memorySchemas.dueQuery>
 type UpdateSettings = z.output<typeof memorySchemas.updateSettings>
 type StatsQuery = z.output<typeof memorySchemas.statsQuery>
+type SummaryQuery = Partial<z.output<typeof memorySchemas.summaryQuery>>
 
 const DAY_MS = 86_400_000
 
@@ -42,17 +47,44 @@ export function answerSpansOfUsers(deps: Pick<Deps, 'db'>, userIds: string[], se
   return repo.listAnswerSpans(deps.db, userIds, setIds)
 }
 
-/** The header's count and the Review page's numbers: due now, due by the end of today, reviewed today. */
-export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummary> {
+/**
+ * Which cards a due list or summary covers: every readable set (undefined), one set (404 unless
+ * readable), or a folder's readable sets and its sub-folders' (404 unless the folder is the caller's).
+ */
+async function scopeOf(deps: Deps, auth: AuthState, query: { setId?: string; folderId?: string }): Promise<string | string[] | undefined> {
+  if (query.setId !== undefined) {
+    await assertReadableSet(deps.db, query.setId, auth)
+    return query.setId
+  }
+  if (query.folderId !== undefined) return readableSetIdsOfFolder(deps, auth, query.folderId)
+  return undefined
+}
+
+/** The learn-ahead limit (Anki's): cards due within the next 20 minutes are asked with the cards due now. */
+function learnAhead(now: Date): Date {
+  return new Date(now.getTime() + LEARN_AHEAD_MS)
+}
+
+/**
+ * The header's count and the Review page's numbers: due now (with learn-ahead), due by the end of
+ * today, reviewed today, and when the next card after those falls due; of every readable set, or
+ * of one (`setId`, 404 when the caller may not read it).
+ */
+export async function summary(deps: Deps, auth: AuthState, query: SummaryQuery = {}): Promise<ReviewSummary> {
+  const scope = await scopeOf(deps, auth, query)
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
-  const endOfToday = endOfUtcDay(now)
-  const [counts, reviewedToday, nextDue] = await Promise.all([
-    readableDueCounts(deps, auth.user.id, now.toISOString(), endOfToday.toISOString()),
+  const ahead = learnAhead(now)
+  const endOfToday = new Date(Math.max(endOfUtcDay(now).getTime(), ahead.getTime()))
+  const [counts, reviewedToday, nextDue, settingsRow] = await Promise.all([
+    readableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString(), scope),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
-    repo.nextDue(deps.db, auth.user.id, now.toISOString()),
+    repo.nextDue(deps.db, auth.user.id, ahead.toISOString(), scope),
+    repo.findSettings(deps.db, auth.user.id),
   ])
-  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday, nextDue }
+  const { dailyGoal, timeZone } = habitsOf(settingsRow)
+  const goal = { target: dailyGoal, doneToday: await answersOn(deps, auth.user.id, timeZone, dayIn(now, timeZone)) }
+  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday, nextDue, goal }
 }
 
 /**
@@ -60,7 +92,12 @@ export async function summary(deps: Deps, auth: AuthState): Promise<ReviewSummar
  * cards of sets they studied and may no longer read (made private since, or taken off their
  * class), which are few or none; so the common case never joins a card state to its set.
  */
-async function readableDueCounts(deps: Deps, userId: string, now: string, until: string, setId?: string) {
+async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: string, until: string, setId?: string | string[]) {
+  if (Array.isArray(setId)) {
+    // A folder's sets (readable already): the counts of each, added up.
+    const counts = await Promise.all(setId.map((id) => repo.countDue(deps.db, userId, now, until, id)))
+    return counts.reduce((sum, count) => ({ dueNow: sum.dueNow + count.dueNow, dueUntil: sum.dueUntil + count.dueUntil }), { dueNow: 0, dueUntil: 0 })
+  }
   if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
   const [total, studied] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.studiedSetIds(deps.db, userId)])
   const readable = await repo.readableSetIds(deps.db, userId, studied)
@@ -72,18 +109,40 @@ async function readableDueCounts(deps: Deps, userId: string, now: string, until:
   return total
 }
 
+/** What a reminder needs of a student (issue 31): their cards due now (with learn-ahead, as the header counts them) in sets they may read. */
+export async function dueNowOf(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<number> {
+  const ahead = learnAhead(deps.clock.now()).toISOString()
+  return (await readableDueCounts(deps, userId, ahead, ahead)).dueNow
+}
+
+/** How many answers the student gave on `day` (today or yesterday) in their time zone: the answers of the last two days tell. */
+async function answersOn(deps: Pick<Deps, 'db' | 'clock'>, userId: string, timeZone: string, day: string): Promise<number> {
+  const since = new Date(deps.clock.now().getTime() - 2 * DAY_MS).toISOString()
+  let answers = 0
+  for (const minute of await repo.answerMinutes(deps.db, userId, since)) {
+    if (dayIn(new Date(`${minute.minute}:00Z`), timeZone) === day) answers += minute.answers
+  }
+  return answers
+}
+
+/** Whether the student answered anything on `day` in their time zone (a reminder's question). */
+export async function answeredOn(deps: Pick<Deps, 'db' | 'clock'>, userId: string, timeZone: string, day: string): Promise<boolean> {
+  return (await answersOn(deps, userId, timeZone, day)) > 0
+}
+
 /**
  * The caller's cards due now, across every set they may read (or one set: `setId`, 404 when they
  * may not read it), most overdue first, then the least stable.
  */
 export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Promise<ListResponse<DueItem>> {
-  if (query.setId !== undefined) await assertReadableSet(deps.db, query.setId, auth)
+  const scope = await scopeOf(deps, auth, query)
   const now = deps.clock.now()
-  const before = now.toISOString()
+  // Due now first (the order is by due time), then those due within the learn-ahead limit.
+  const before = learnAhead(now).toISOString()
   const { limit, offset } = limitOffset(query)
   const [rows, total, settingsRow] = await Promise.all([
-    repo.listDue(deps.db, auth.user.id, before, query.setId, limit, offset),
-    readableDueCounts(deps, auth.user.id, before, before, query.setId).then((counts) => counts.dueNow),
+    repo.listDue(deps.db, auth.user.id, before, scope, limit, offset),
+    readableDueCounts(deps, auth.user.id, before, before, scope).then((counts) => counts.dueNow),
     repo.findSettings(deps.db, auth.user.id),
   ])
   const weights = storedWeights(settingsRow)
@@ -98,6 +157,7 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
     return [
       {
         card,
+        prompt: row.prompt,
         set: { id: row.set_id, title: row.set_title, termLanguage: row.set_term_language, definitionLanguage: row.set_definition_language },
         due: row.due,
         // What FSRS predicts at this moment (not rounded down to whole days: a due card is below 100%).
@@ -111,22 +171,41 @@ export async function dueCards(deps: Deps, auth: AuthState, query: DueQuery): Pr
 export async function getSettings(deps: Deps, auth: AuthState): Promise<MemorySettings> {
   const [row, reviewCount] = await Promise.all([repo.findSettings(deps.db, auth.user.id), repo.countReviews(deps.db, auth.user.id)])
   const settings = settingsOf(row)
+  const habits = habitsOf(row)
   return {
     desiredRetention: settings.desiredRetention,
     parameters: settings.weights ? 'personal' : 'default',
     parametersFittedAt: settings.weights ? (row?.parameters_fitted_at ?? null) : null,
     reviewCount,
     reviewsForPersonalParameters: PERSONAL_PARAMETERS_MIN_REVIEWS,
+    dailyGoal: habits.dailyGoal,
+    timeZone: habits.timeZone,
+    reminderEmail: habits.reminderHour,
+    locale: chosenLocale(auth.user),
   }
 }
 
 /**
- * Changes the desired retention. Cards keep their due dates; their next reviews are scheduled
- * with the new retention (as Anki does without "reschedule cards on change").
+ * Changes the settings the body names and leaves the rest. A new desired retention leaves cards'
+ * due dates; their next reviews are scheduled with it (as Anki does without "reschedule cards on
+ * change"). Turning reminders on gives the student an unsubscribe token once.
  */
 export async function updateSettings(deps: Deps, auth: AuthState, input: UpdateSettings): Promise<MemorySettings> {
-  await repo.upsertRetention(deps.db, auth.user.id, input.desiredRetention, deps.clock.now().toISOString())
-  return getSettings(deps, auth)
+  const change: repo.SettingsChange = {}
+  if (input.desiredRetention !== undefined) change.desired_retention = input.desiredRetention
+  if (input.dailyGoal !== undefined) change.daily_goal = input.dailyGoal
+  if (input.timeZone !== undefined) change.time_zone = input.timeZone
+  if (input.reminderEmail !== undefined) {
+    change.reminder_hour = input.reminderEmail
+    if (input.reminderEmail !== null && !(await repo.findSettings(deps.db, auth.user.id))?.reminder_token) change.reminder_token = newReminderToken()
+  }
+  if (Object.keys(change).length > 0) {
+    await repo.upsertSettings(deps.db, auth.user.id, change, DESIRED_RETENTION.default, deps.clock.now().toISOString())
+  }
+  if (input.locale === undefined) return getSettings(deps, auth)
+  // The language is the account's (the caller's row, which every signed-in request reads).
+  await setLocale(deps, auth, input.locale)
+  return getSettings(deps, { ...auth, user: { ...auth.user, locale: input.locale } })
 }
 
 /**
@@ -168,6 +247,34 @@ export async function stats(deps: Deps, auth: AuthState, query: StatsQuery): Pro
     reviewsPerDay: [...perDay.values()],
     dueForecast: forecast,
     retention: memory.length === 0 ? null : recallSum / memory.length,
+    ...(await habitStats(deps, auth.user.id, settingsRow)),
+  }
+}
+
+/**
+ * The streak, today's goal and the calendar of the last year, in the student's time zone: from
+ * the minutes they answered in (grouped in SQL), each placed on its day where the student lives.
+ */
+async function habitStats(
+  deps: Deps,
+  userId: string,
+  settingsRow: repo.UserSettingsRow | undefined,
+): Promise<Pick<MemoryStats, 'streak' | 'goal' | 'activity'>> {
+  const { timeZone, dailyGoal } = habitsOf(settingsRow)
+  const today = dayIn(deps.clock.now(), timeZone)
+  const perDay = new Map<string, number>()
+  for (const { minute, answers } of await repo.answerMinutes(deps.db, userId)) {
+    const day = dayIn(new Date(`${minute}:00Z`), timeZone)
+    perDay.set(day, (perDay.get(day) ?? 0) + answers)
+  }
+  const first = addDays(today, 1 - ACTIVITY_DAYS)
+  return {
+    streak: streakOf(perDay.keys(), today),
+    goal: { target: dailyGoal, doneToday: perDay.get(today) ?? 0 },
+    activity: Array.from({ length: ACTIVITY_DAYS }, (_, i) => {
+      const day = addDays(first, i)
+      return { day, reviews: perDay.get(day) ?? 0 }
+    }),
   }
 }
 
@@ -192,6 +299,7 @@ export async function reviewLogCsv(deps: Deps, auth: AuthState): Promise<string>
     const cells: (string | number | null)[] = [
       row.answered_at,
       readable ? row.flashcard_id : '',
+      row.prompt,
       readable ? row.study_set_id : '',
       readable ? row.title : '',
       readable ? row.term : '',

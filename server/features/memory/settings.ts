@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { DAILY_GOAL } from '#shared/limits'
 import { DESIRED_RETENTION } from '#shared/study/retention'
 import type { UserSettingsRow } from './memory.repo'
 import type { SchedulerSettings } from './scheduler'
@@ -22,4 +24,14 @@ export function storedWeights(row: Pick<UserSettingsRow, 'parameters'> | undefin
 /** The scheduler settings of a student: their desired retention and parameters, or the defaults. */
 export function settingsOf(row: UserSettingsRow | undefined): SchedulerSettings {
   return { desiredRetention: row?.desired_retention ?? DESIRED_RETENTION.default, weights: storedWeights(row) }
+}
+
+/** A student's goal, time zone and reminder hour, or the defaults (20 answers a day, UTC, no reminders). */
+export function habitsOf(row: Pick<UserSettingsRow, 'daily_goal' | 'time_zone' | 'reminder_hour'> | undefined) {
+  return { dailyGoal: row?.daily_goal ?? DAILY_GOAL.default, timeZone: row?.time_zone ?? 'UTC', reminderHour: row?.reminder_hour ?? null }
+}
+
+/** The random token of a student's unsubscribe link: unguessable, and it names nothing else. */
+export function newReminderToken(): string {
+  return randomBytes(24).toString('base64url')
 }

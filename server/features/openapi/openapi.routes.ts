@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import { version } from '#package.json'
 import { buildOpenApiDocument } from '#server/http/openapi'
+import { serverContracts } from '#shared/api/contracts/misc'
 import { route, routeDocs } from '#server/http/route'
 
 /**
@@ -12,8 +13,7 @@ export function openApiRoutes(routers: Router[]): Router {
   route(
     router,
     {
-      method: 'GET',
-      path: '/api/openapi.json',
+      contract: serverContracts.openapi,
       auth: 'none',
       summary: 'This API reference (OpenAPI 3.1), generated from the routes the server declares',
       responses: { 200: { description: 'The OpenAPI document', contentTypes: ['application/json'] } },

@@ -1,7 +1,8 @@
 import Router from '@koa/router'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser, TOKEN_COOKIE } from '#server/access/auth'
+import { requireUser, TOKEN_COOKIE } from '#server/access/auth'
 import { frame, startEventStream } from '#server/http/event-stream'
+import { accountContracts } from '#shared/api/contracts/accounts'
 import { route } from '#server/http/route'
 import type { AccountEvent } from '#server/events/account-events'
 
@@ -17,11 +18,10 @@ const RECONNECT_DELAY_MS = 3000
 export function realtimeRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/realtime',
+      contract: accountContracts.realtime,
       auth: 'token',
       summary: "A server-sent event stream of the caller's own account: user.updated, user.deleted and a heartbeat",
       description: `An EventSource cannot send headers, so the token may also come as the \`token\` query parameter or the \`${TOKEN_COOKIE}\` cookie. The stream ends when that token stops being valid.`,

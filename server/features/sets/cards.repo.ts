@@ -9,6 +9,8 @@ export type FlashcardWithImages = FlashcardRow & {
   term_image_height: number | null
   definition_image_width: number | null
   definition_image_height: number | null
+  term_audio_duration_ms: number | null
+  definition_audio_duration_ms: number | null
 }
 
 function selectCardsWithImages(db: DB) {
@@ -16,12 +18,16 @@ function selectCardsWithImages(db: DB) {
     .selectFrom('flashcards')
     .leftJoin('media as term_media', 'term_media.id', 'flashcards.term_image_id')
     .leftJoin('media as definition_media', 'definition_media.id', 'flashcards.definition_image_id')
+    .leftJoin('media as term_audio', 'term_audio.id', 'flashcards.term_audio_id')
+    .leftJoin('media as definition_audio', 'definition_audio.id', 'flashcards.definition_audio_id')
     .selectAll('flashcards')
     .select([
       'term_media.width as term_image_width',
       'term_media.height as term_image_height',
       'definition_media.width as definition_image_width',
       'definition_media.height as definition_image_height',
+      'term_audio.duration_ms as term_audio_duration_ms',
+      'definition_audio.duration_ms as definition_audio_duration_ms',
     ])
 }
 
@@ -35,19 +41,24 @@ export async function findCardsWithImages(db: DB, cardIds: string[]): Promise<Fl
   return selectCardsWithImages(db).where('flashcards.id', 'in', cardIds).execute()
 }
 
+/** A page of a set's cards, with their pictures, in position order. */
 export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
-  const [{ total } = { total: 0 }] = await db
-    .selectFrom('flashcards')
-    .where('study_set_id', '=', setId)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute()
-  const items = await selectCardsWithImages(db)
+  return selectCardsWithImages(db)
     .where('flashcards.study_set_id', '=', setId)
     .orderBy('flashcards.position', order)
     .limit(page.limit)
     .offset(page.offset)
     .execute()
-  return { items, total: Number(total) }
+}
+
+/** A set's cards at positions after `after` up to `last` (positions are dense, 1 to cardCount), in order. */
+export async function listCardsBetween(db: DB, setId: string, after: number, last: number): Promise<FlashcardWithImages[]> {
+  return selectCardsWithImages(db)
+    .where('flashcards.study_set_id', '=', setId)
+    .where('flashcards.position', '>', after)
+    .where('flashcards.position', '<=', last)
+    .orderBy('flashcards.position')
+    .execute()
 }
 
 export async function findCard(db: DB, setId: string, cardId: string): Promise<FlashcardRow | undefined> {
@@ -93,9 +104,18 @@ export async function listAllCards(db: DB, setId: string): Promise<FlashcardRow[
 export async function updateCard(
   db: DB,
   cardId: string,
-  changes: Partial<Pick<FlashcardRow, 'term' | 'definition' | 'term_image_id' | 'definition_image_id'>>,
+  changes: Partial<
+    Pick<FlashcardRow, 'term' | 'definition' | 'term_image_id' | 'definition_image_id' | 'term_audio_id' | 'definition_audio_id' | 'kind' | 'reverse'>
+  >,
 ): Promise<void> {
   await db.updateTable('flashcards').set(changes).where('id', '=', cardId).execute()
+}
+
+/** Every student's memory and progress of these prompts of a card (ones it no longer has). */
+export async function forgetPrompts(db: DB, cardId: string, prompts: string[]): Promise<void> {
+  if (prompts.length === 0) return
+  await db.deleteFrom('card_memory').where('flashcard_id', '=', cardId).where('prompt', 'in', prompts).execute()
+  await db.deleteFrom('study_progress').where('flashcard_id', '=', cardId).where('prompt', 'in', prompts).execute()
 }
 
 /** Deletes a card, closes the gap in positions behind it and counts one card less, in the caller's transaction. */
@@ -111,6 +131,15 @@ export async function deleteCardAndCloseGap(db: DB, card: FlashcardRow, now: str
     .updateTable('study_sets')
     .set((eb) => ({ card_count: eb('card_count', '-', 1), updated: now }))
     .where('id', '=', card.study_set_id)
+    .execute()
+}
+
+/** Counts `added` more cards on the set (appended by an import into it) and marks it changed. */
+export async function countAddedCards(db: DB, setId: string, added: number, now: string): Promise<void> {
+  await db
+    .updateTable('study_sets')
+    .set((eb) => ({ card_count: eb('card_count', '+', added), updated: now }))
+    .where('id', '=', setId)
     .execute()
 }
 

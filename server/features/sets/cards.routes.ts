@@ -1,28 +1,20 @@
 import Router from '@koa/router'
-import { cardListQuerySchema } from '#shared/api/sets'
 import type { Deps } from '#server/deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser } from '#server/access/auth'
+import { optionalUser, requireUser } from '#server/access/auth'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
-import { setSchemas } from './sets.schemas'
+import { setApi } from '#server/features/sets/sets.schemas'
 import * as cards from './cards.service'
-
-type ListCards = MaybeAuthenticated & Input<typeof cardListQuerySchema>
-type CreateCard = Authenticated & Input<typeof setSchemas.createCard>
-type UpdateCard = Authenticated & Input<typeof setSchemas.updateCard>
 
 export function cardsRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<ListCards>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id/cards',
+      contract: setApi.listCards,
       auth: 'none',
       summary: 'The cards of a set the caller may read (as GET /api/sets/:id), by position',
-      query: cardListQuerySchema,
-      responses: { 200: { description: 'A page of cards', schema: { list: 'Flashcard' } } },
+      responses: { 200: { description: 'A page of cards' } },
     },
     optionalUser(deps),
     async (ctx) => {
@@ -30,15 +22,13 @@ export function cardsRoutes(deps: Deps): Router {
     },
   )
 
-  route<CreateCard>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/:id/cards',
+      contract: setApi.addCard,
       auth: 'owner',
       summary: 'Add a card at the next position',
-      body: setSchemas.createCard,
-      responses: { 201: { description: 'The new card', schema: 'Flashcard' } },
+      responses: { 201: { description: 'The new card' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -47,15 +37,13 @@ export function cardsRoutes(deps: Deps): Router {
     },
   )
 
-  route<UpdateCard>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/sets/:id/cards/:cardId',
+      contract: setApi.updateCard,
       auth: 'owner',
       summary: "Change a card's term, definition or pictures",
-      body: setSchemas.updateCard,
-      responses: { 200: { description: 'The card', schema: 'Flashcard' } },
+      responses: { 200: { description: 'The card' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -63,11 +51,10 @@ export function cardsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/sets/:id/cards/:cardId',
+      contract: setApi.removeCard,
       auth: 'owner',
       summary: 'Delete a card; later positions close the gap',
       responses: { 204: { description: 'Deleted; no body.' } },

@@ -1,9 +1,11 @@
-import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely'
+import { type Insertable, type Selectable, type SelectQueryBuilder, sql, type Updateable } from 'kysely'
 import { compiledQuery } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
 import type { Database, StudySetsTable } from '#server/db/schema'
 import { publicSetIndex, wordlessSearch } from '#server/db/public-set-index'
 import { containsIgnoringCase, matchesSearch, searchWords } from '#server/db/text-search'
+import { readableBy, readableFlag } from '#server/access/readable'
+import type { SetForCaller } from '#server/access/sets'
 
 export type StudySetRow = Selectable<StudySetsTable>
 export type StudySetWithOwner = StudySetRow & { owner_username: string | null }
@@ -24,6 +26,27 @@ const setById = compiledQuery((db: DB, id: string) => selectSetsWithOwner(db).wh
 
 export async function findSetById(db: DB, id: string): Promise<StudySetWithOwner | undefined> {
   return setById.first(db, id)
+}
+
+/** Of these sets, those the user may read (the one reading rule), with their owners, in no order. */
+export async function listReadableSets(db: DB, ids: string[], userId: string): Promise<StudySetWithOwner[]> {
+  if (ids.length === 0) return []
+  return selectSetsWithOwner(db)
+    .where('study_sets.id', 'in', ids)
+    .where((eb) => readableBy(eb, userId))
+    .execute()
+}
+
+/** `userId` '' (a visitor) names no account. */
+const setForCaller = compiledQuery((db: DB, id: string, userId: string) =>
+  selectSetsWithOwner(db)
+    .select((eb) => readableFlag(eb, userId).as('readable'))
+    .where('study_sets.id', '=', id),
+)
+
+/** The set with its owner's name and whether the caller may read it (`readable`: 1 or 0), in one query. */
+export async function findSetForCaller(db: DB, id: string, userId: string | undefined): Promise<(StudySetWithOwner & SetForCaller) | undefined> {
+  return setForCaller.first(db, id, userId ?? '')
 }
 
 /** The sets assigned to a class, most recently assigned first. */
@@ -68,16 +91,42 @@ export async function listSets(db: DB, filter: SetFilter, page: { limit: number;
 }
 
 async function listFilteredSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
-  const [{ total } = { total: 0 }] = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute()
+  if (filter.ownerId !== undefined) return listOwnSets(db, filter, page)
+  const total = await countFiltered(db, filter)
   const ids = filtered(db, filter)
     .select('study_sets.id')
     .orderBy('study_sets.created', 'desc')
     .orderBy('study_sets.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-  return { items: await setsNewestFirst(db, ids), total: Number(total) }
+  return { items: await setsNewestFirst(db, ids), total }
+}
+
+async function countFiltered(db: DB, filter: SetFilter): Promise<number> {
+  const [{ total } = { total: 0 }] = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute()
+  return Number(total)
+}
+
+/**
+ * A user's own sets (few, found by owner_id): the page and the total in one statement, the total
+ * as a window over the matching rows. A page past the end has no row to carry it: then it is
+ * counted on its own.
+ */
+async function listOwnSets(db: DB, filter: SetFilter, page: { limit: number; offset: number }) {
+  const rows = await filtered(db, filter)
+    .leftJoin('users', 'users.id', 'study_sets.owner_id')
+    .selectAll('study_sets')
+    .select(['users.username as owner_username', sql<number>`count(*) over ()`.as('matching')])
+    .orderBy('study_sets.created', 'desc')
+    .orderBy('study_sets.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  const items = rows.map(({ matching: _, ...set }) => set)
+  if (rows[0]) return { items, total: Number(rows[0].matching) }
+  return { items, total: page.offset === 0 ? 0 : await countFiltered(db, filter) }
 }
 
 /** The sets of `ids` (a list, or a query of ids) with their owners' names, newest first. */
@@ -143,4 +192,17 @@ export async function replaceSetTags(db: DB, setId: string, tags: string): Promi
     .filter(Boolean)
     .map((tag) => ({ set_id: setId, tag }))
   if (rows.length > 0) await db.insertInto('set_tags').values(rows).execute()
+}
+
+/** How many cards of each of the user's sets have one of these guids (the import preview's matching sets). */
+export async function countOwnCardsByGuid(db: DB, ownerId: string, guids: string[]) {
+  if (guids.length === 0) return []
+  return db
+    .selectFrom('flashcards')
+    .innerJoin('study_sets', 'study_sets.id', 'flashcards.study_set_id')
+    .where('study_sets.owner_id', '=', ownerId)
+    .where('flashcards.guid', 'in', guids)
+    .groupBy(['study_sets.id', 'study_sets.title'])
+    .select((eb) => ['study_sets.id', 'study_sets.title', eb.fn.countAll<number>().as('matching')])
+    .execute()
 }

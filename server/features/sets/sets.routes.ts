@@ -1,51 +1,42 @@
 import Router, { type RouterMiddleware } from '@koa/router'
-import { setListQuerySchema, tagsQuerySchema } from '#shared/api/sets'
 import { fieldErrors } from '#shared/api/validation'
 import { importMessages } from '#shared/messages'
 import type { Deps } from '#server/deps'
-import { type Authenticated, type MaybeAuthenticated, optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
+import { optionalUser, requireUser, requireVerifiedUser } from '#server/access/auth'
 import { invalidInput, unauthenticated, unverified } from '#server/http/errors'
 import { rateLimit } from '#server/http/rate-limit'
-import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
+import { type RouteState, route } from '#server/http/route'
 import * as importExport from './import-export.service'
 import * as sets from './sets.service'
-import { importSetSchema, setSchemas } from './sets.schemas'
-
-type ListMine = Authenticated & Input<typeof setListQuerySchema>
-type ListPublic = MaybeAuthenticated & Input<typeof setListQuerySchema>
-type Tags = MaybeAuthenticated & Input<typeof tagsQuerySchema>
-type CreateSet = Authenticated & Input<typeof setSchemas.createSet>
-type UpdateSet = Authenticated & Input<typeof setSchemas.updateSet>
-type ImportSet = Authenticated & Input<typeof importSetSchema>
-type ExportSet = Authenticated & Input<typeof importExport.exportQuerySchema>
+import { setApi } from './sets.schemas'
 
 /** The cards' own import messages ('No valid flashcards found in file') are the answer's message too. */
 const CARD_MESSAGES: string[] = [importMessages.noValidCards, importMessages.tooManyCards]
 
-const validateImport: RouterMiddleware<ImportSet> = async (ctx, next) => {
-  const result = importSetSchema.safeParse(ctx.request.body ?? {})
-  if (!result.success) {
-    const fields = fieldErrors(result.error)
-    throw invalidInput(fields, fields.cards && CARD_MESSAGES.includes(fields.cards) ? fields.cards : undefined)
+/** An import body's validation (a new set's, or cards into a set, issue 27): the cards' own messages are the answer's message too. */
+function validateImport<C extends typeof setApi.import | typeof setApi.importCards>(contract: C): RouterMiddleware<RouteState<'verified' | 'owner', C>> {
+  return async (ctx, next) => {
+    const result = contract.body.safeParse(ctx.request.body ?? {})
+    if (!result.success) {
+      const fields = fieldErrors(result.error)
+      throw invalidInput(fields, fields.cards && CARD_MESSAGES.includes(fields.cards) ? fields.cards : undefined)
+    }
+    ;(ctx.state as unknown as { input: unknown }).input = result.data
+    await next()
   }
-  ctx.state.input = result.data
-  await next()
 }
 
 export function setsRoutes(deps: Deps): Router {
   const router = new Router()
 
   // Fixed paths first: they would otherwise be taken for a set id.
-  route<ListMine>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets',
+      contract: setApi.listMine,
       auth: 'verified',
       summary: "The caller's own sets, newest first; search in title or description, tags joined with AND",
-      query: setListQuerySchema,
-      responses: { 200: { description: 'A page of sets', schema: { list: 'StudySet' } } },
+      responses: { 200: { description: 'A page of sets' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -53,15 +44,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<ListPublic>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/public',
+      contract: setApi.listPublic,
       auth: 'none',
       summary: 'Public sets of everyone, newest first; search and tags as in GET /api/sets',
-      query: setListQuerySchema,
-      responses: { 200: { description: 'A page of sets', schema: { list: 'StudySet' } } },
+      responses: { 200: { description: 'A page of sets' } },
     },
     optionalUser(deps),
     async (ctx) => {
@@ -69,15 +58,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Tags>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/tags',
+      contract: setApi.tags,
       auth: 'none',
       summary: "Distinct tags, sorted: of public sets, or with scope=mine of the caller's own (which needs a verified account)",
-      query: tagsQuerySchema,
-      responses: { 200: { description: 'The tags', schema: 'Tags' } },
+      responses: { 200: { description: 'The tags' } },
     },
     optionalUser(deps),
     async (ctx) => {
@@ -90,15 +77,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<CreateSet>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets',
+      contract: setApi.create,
       auth: 'verified',
       summary: 'Create a set',
-      body: setSchemas.createSet,
-      responses: { 201: { description: 'The new set', schema: 'StudySet' } },
+      responses: { 201: { description: 'The new set' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -107,16 +92,14 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<ImportSet>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/import',
+      contract: setApi.import,
       auth: 'verified',
       summary: 'Create a set with up to 500 cards, all or nothing; cards without a term or a definition are dropped',
-      body: importSetSchema,
-      validator: validateImport,
-      responses: { 201: { description: 'The new set', schema: 'StudySet' } },
+      validator: validateImport(setApi.import),
+      responses: { 201: { description: 'The new set' } },
     },
     requireVerifiedUser(deps),
     rateLimit(deps.rateLimitStore, deps.clock, { name: 'import', max: deps.config.rateLimits.import, windowSeconds: deps.config.rateLimits.windowSeconds }),
@@ -126,14 +109,33 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<ExportSet>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id/export',
+      contract: setApi.importCards,
+      auth: 'owner',
+      summary: "Update a set from a newer file: cards whose guid matches one of the set's are updated in place (memory and progress kept), the rest added",
+      description:
+        "Body `{ cards }` as in POST /api/sets/import, each card with an optional `guid` (an export's or an Anki note's). A card whose guid " +
+        "matches one of the set's is updated in place, keeping its id, memory and progress (those of a prompt it no longer has go, as in an edit), " +
+        "or left as it is when nothing changed; the other cards are added after the set's, keeping their guids. All or nothing; the set keeps " +
+        'at most 500 cards. Answers `{ added, updated, unchanged }`.',
+      validator: validateImport(setApi.importCards),
+      responses: { 200: { description: 'How many cards were added, updated and left unchanged' } },
+    },
+    requireUser(deps),
+    rateLimit(deps.rateLimitStore, deps.clock, { name: 'import', max: deps.config.rateLimits.import, windowSeconds: deps.config.rateLimits.windowSeconds }),
+    async (ctx) => {
+      ctx.body = await importExport.importIntoSet(deps, ctx.params.id ?? '', ctx.state.auth, ctx.state.input)
+    },
+  )
+
+  route(
+    router,
+    {
+      contract: setApi.export,
       auth: 'owner',
       summary: 'The set and its cards as a file (Content-Disposition: attachment, named after the title)',
-      query: importExport.exportQuerySchema,
       responses: {
         200: {
           description: 'The file as `format` asks: json, csv, txt (tab-separated with Anki headers) or apkg (an Anki package, schema 11)',
@@ -151,14 +153,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/:id/copy',
+      contract: setApi.copy,
       auth: 'verified',
       summary: "Save a copy: a private set of the caller's with the cards of a set they may read, noting where it came from",
-      responses: { 201: { description: 'The copy', schema: 'StudySet' } },
+      responses: { 201: { description: 'The copy' } },
     },
     requireVerifiedUser(deps),
     async (ctx) => {
@@ -167,14 +168,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<MaybeAuthenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id',
+      contract: setApi.get,
       auth: 'none',
       summary: 'One set, if it is public or the caller owns it (404 otherwise)',
-      responses: { 200: { description: 'The set', schema: 'StudySet' } },
+      responses: { 200: { description: 'The set' } },
     },
     optionalUser(deps),
     async (ctx) => {
@@ -182,15 +182,13 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<UpdateSet>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/sets/:id',
+      contract: setApi.update,
       auth: 'owner',
       summary: "Change a set's title, description, tags or visibility",
-      body: setSchemas.updateSet,
-      responses: { 200: { description: 'The set', schema: 'StudySet' } },
+      responses: { 200: { description: 'The set' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -198,11 +196,10 @@ export function setsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/sets/:id',
+      contract: setApi.remove,
       auth: 'owner',
       summary: 'Delete a set with its cards and study records',
       responses: { 204: { description: 'Deleted; no body.' } },

@@ -7,7 +7,7 @@ import { limitOffset, listResponse } from '#server/http/pagination'
 import type { AuthState } from '#server/access/caller'
 import { requireAssignableSet } from '#server/access/classes'
 import { requireOwnedSet, requireReadableSet } from '#server/access/sets'
-import { mediaOfSet, removeUnusedMedia } from '#server/features/media/media.service'
+import { adoptMedia, mediaOfSet, removeUnusedMedia } from '#server/features/media/media.service'
 import { insertCards, listAllCards } from './cards.repo'
 import { toStudySet } from './sets.mapper'
 import * as repo from './sets.repo'
@@ -19,12 +19,12 @@ type UpdateSet = z.output<typeof setSchemas.updateSet>
 
 /** A set the caller may read, with its owner's name; 404 otherwise (the rule: server/access/sets.ts). */
 export async function readableSet(deps: Deps, id: string, auth: AuthState | undefined): Promise<StudySetWithOwner> {
-  return requireReadableSet(deps.db, id, await repo.findSetById(deps.db, id), auth)
+  return requireReadableSet(await repo.findSetForCaller(deps.db, id, auth?.user.id))
 }
 
 /** A set the caller owns: 403 for one they may only read, 404 for one they may not read. */
 export async function ownedSet(deps: Deps, id: string, auth: AuthState): Promise<StudySetWithOwner> {
-  return requireOwnedSet(deps.db, id, await repo.findSetById(deps.db, id), auth)
+  return requireOwnedSet(await repo.findSetForCaller(deps.db, id, auth.user.id), auth)
 }
 
 /**
@@ -39,6 +39,15 @@ export async function lockedOwnedSet(deps: Deps, id: string, auth: AuthState): P
 /** One of the caller's own sets, to assign to a class they teach; any other set is 404 (server/access/classes.ts). */
 export async function assignableSet(deps: Pick<Deps, 'db'>, id: string, auth: AuthState): Promise<StudySet> {
   return toStudySet(requireAssignableSet(await repo.findSetById(deps.db, id), auth))
+}
+
+/** Of these sets, those the caller may read, as the API shows them, in the order of `ids`. */
+export async function readableSetsByIds(deps: Pick<Deps, 'db'>, ids: string[], auth: AuthState): Promise<StudySet[]> {
+  const rows = new Map((await repo.listReadableSets(deps.db, ids, auth.user.id)).map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = rows.get(id)
+    return row ? [toStudySet(row)] : []
+  })
 }
 
 /** The sets assigned to a class, most recently assigned first, as the API shows them, with their due dates. */
@@ -147,12 +156,24 @@ export async function copySet(deps: Deps, sourceId: string, auth: AuthState): Pr
     // are copied (on PostgreSQL each statement would otherwise see the newest rows on its own).
     await repo.lockSet(trx, sourceId)
     const source = await readableSet({ ...deps, db: trx }, sourceId, auth)
-    const cards = (await listAllCards(trx, sourceId)).map((card, index) => ({
+    const sourceCards = await listAllCards(trx, sourceId)
+    // The copy owns its pictures and recordings (issue 27): the author's account or set may go.
+    const adopted = await adoptMedia(
+      { ...deps, db: trx },
+      auth.user.id,
+      sourceCards.flatMap((card) => [card.term_image_id, card.definition_image_id, card.term_audio_id, card.definition_audio_id]),
+    )
+    const own = (mediaId: string | null) => (mediaId === null ? null : (adopted.get(mediaId) ?? mediaId))
+    const cards = sourceCards.map((card, index) => ({
       ...card,
       id: newId(),
       study_set_id: id,
       position: index + 1,
       created: now,
+      term_image_id: own(card.term_image_id),
+      definition_image_id: own(card.definition_image_id),
+      term_audio_id: own(card.term_audio_id),
+      definition_audio_id: own(card.definition_audio_id),
     }))
     await repo.insertSet(
       trx,

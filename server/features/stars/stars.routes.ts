@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser } from '#server/access/auth'
+import { requireUser } from '#server/access/auth'
+import { starContracts } from '#shared/api/contracts/sets'
 import { route } from '#server/http/route'
 import * as stars from './stars.service'
 
@@ -8,14 +9,13 @@ import * as stars from './stars.service'
 export function starsRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id/stars',
+      contract: starContracts.list,
       auth: 'token',
       summary: "The caller's starred cards on a set they may read",
-      responses: { 200: { description: 'The starred card ids', schema: 'Stars' } },
+      responses: { 200: { description: 'The starred card ids' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -23,11 +23,10 @@ export function starsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'PUT',
-      path: '/api/sets/:id/stars/:cardId',
+      contract: starContracts.star,
       auth: 'token',
       summary: 'Star a card of a set the caller may read (starring twice changes nothing)',
       responses: { 204: { description: 'Starred' } },
@@ -39,11 +38,10 @@ export function starsRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'DELETE',
-      path: '/api/sets/:id/stars/:cardId',
+      contract: starContracts.unstar,
       auth: 'token',
       summary: 'Unstar a card (unstarring twice changes nothing)',
       responses: { 204: { description: 'Not starred' } },

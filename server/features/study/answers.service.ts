@@ -1,20 +1,23 @@
 import type { z } from 'zod'
-import type { AnswerResponse } from '#shared/api/memory'
+import type { AnswerRecord, AnswerResponse } from '#shared/api/memory'
 import { ANSWER_TIME_MESSAGES, MASTERY_MODES, type ProgressItem, type studySchemas } from '#shared/api/study'
-import { apiMessages } from '#shared/messages'
+import { apiMessages, cardMessages } from '#shared/messages'
+import { cardPrompts } from '#shared/cards/prompts'
 import { cardProgress } from '#shared/study/mastery'
 import { rateAnswer } from '#shared/study/ratings'
 import { ANSWER_MAX_AGE_DAYS } from '#shared/study/retention'
 import type { AuthState } from '#server/access/caller'
 import { assertReadableCard } from '#server/access/sets'
-import { isForeignKeyViolation } from '#server/db/database'
+import { type DB, isForeignKeyViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
 import { lockAnswerTarget } from '#server/db/row-locks'
 import type { Deps } from '#server/deps'
 import { invalidInput, notFound } from '#server/http/errors'
 import { findSentAnswer, memoryOfSet, recordReview } from '#server/features/memory/memory.service'
-import { toCardProgress } from './study.mapper'
+import { summary } from '#server/features/memory/review.service'
+import { toCardProgress, toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
+import { promptItemId } from '#shared/study/prompts'
 
 type Answer = z.output<typeof studySchemas.answer>
 
@@ -43,6 +46,30 @@ export function answerTime(answeredAt: string | undefined, now: Date): Date {
 class ResentAnswer extends Error {}
 
 /**
+ * Counts a Learn answer in its session (as PATCH /api/learning-sessions/:sid would): the caller's
+ * own session of this set (404 otherwise). A session completed meanwhile (Restart closed it while
+ * the answer waited offline) keeps its counts, and the answer is still kept: it is the student's.
+ */
+async function advanceSession(trx: DB, userId: string, setId: string, sessionId: string, correct: boolean): Promise<void> {
+  const session = await repo.findSession(trx, userId, sessionId)
+  if (!session || session.study_set_id !== setId) throw notFound(apiMessages.sessionNotFound)
+  await repo.advanceSession(trx, sessionId, correct)
+}
+
+/**
+ * The answer as the route gives it: what it did to the card, its Learn session after it (null
+ * without one) and the due counts now, so one request is all an answer takes (the header's count
+ * and the session need no call of their own).
+ */
+async function answerWithSession(deps: Deps, auth: AuthState, input: Answer, record: AnswerRecord): Promise<AnswerResponse> {
+  const [session, counts] = await Promise.all([
+    input.sessionId === undefined ? undefined : repo.findSession(deps.db, auth.user.id, input.sessionId),
+    summary(deps, auth),
+  ])
+  return { ...record, session: session ? toLearningSession(session) : null, summary: counts }
+}
+
+/**
  * One answer from any mode, all in one transaction: (for the modes that count toward mastery) the
  * card's right/wrong counts, a Write answer's write result, and through the memory model
  * (server/features/memory/memory.service.ts) the card's memory state and a review-log row. The
@@ -60,12 +87,17 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
       // The common resend, answered without redoing the work; the unique index is the guard.
       if (input.clientId !== undefined && (await findSentAnswer(trx, userId, input.clientId))) throw new ResentAnswer()
       await assertReadableCard(trx, setId, input.cardId, auth)
-      if (!(await lockAnswerTarget(trx, userId, input.cardId))) throw notFound(apiMessages.cardNotFound)
+      const card = await lockAnswerTarget(trx, userId, input.cardId)
+      if (!card) throw notFound(apiMessages.cardNotFound)
+      if (!cardPrompts({ kind: card.kind, reverse: card.reverse === 1, term: card.term }).includes(input.prompt)) {
+        throw invalidInput({ prompt: cardMessages.promptNotOfCard })
+      }
+      const { prompt } = input
 
       const at = answeredAt.toISOString()
       const counts = MASTERY_MODES.includes(input.mode)
-        ? await repo.recordAnswer(trx, { userId, setId, cardId: input.cardId, correct: input.correct, at })
-        : await repo.findProgress(trx, userId, setId, input.cardId)
+        ? await repo.recordAnswer(trx, { userId, setId, cardId: input.cardId, prompt, correct: input.correct, at })
+        : await repo.findProgress(trx, userId, setId, input.cardId, prompt)
       if (input.mode === 'write') {
         await repo.insertWriteResult(trx, {
           id: newId(),
@@ -82,6 +114,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
         userId,
         setId,
         cardId: input.cardId,
+        prompt,
         answer: rated,
         durationMs: input.durationMs ?? null,
         clientId: input.clientId ?? null,
@@ -90,9 +123,10 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
         progress: counts ? toCardProgress(counts) : null,
       })
       if (!response) throw new ResentAnswer()
+      if (input.sessionId !== undefined) await advanceSession(trx, userId, setId, input.sessionId, input.correct)
       return response
     })
-    return { status: 201, body }
+    return { status: 201, body: await answerWithSession(deps, auth, input, body) }
   } catch (error) {
     // The card (or its set) deleted after the check: on PostgreSQL the delete can commit in
     // between and the foreign key refuses the rows, so answer as if the delete had come first.
@@ -100,23 +134,23 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
     if (!(error instanceof ResentAnswer) || input.clientId === undefined) throw error
     const sent = await findSentAnswer(deps.db, userId, input.clientId)
     if (!sent?.response) throw error
-    return { status: 200, body: JSON.parse(sent.response) as AnswerResponse }
+    return { status: 200, body: await answerWithSession(deps, auth, input, JSON.parse(sent.response) as AnswerRecord) }
   }
 }
 
 /**
- * The caller's progress on a set with each card's memory: cards with right/wrong counts, and
- * cards studied only in modes that do not count toward mastery (attempts 0). Most recently
+ * The caller's progress on a set with each card prompt's memory: prompts with right/wrong counts,
+ * and prompts studied only in modes that do not count toward mastery (attempts 0). Most recently
  * reviewed first.
  */
 export async function progressWithMemory(deps: Deps, userId: string, setId: string): Promise<ProgressItem[]> {
   const [counts, memories] = await Promise.all([repo.listProgress(deps.db, userId, setId), memoryOfSet(deps, userId, setId)])
-  const memoryOf = new Map(memories.map((row) => [row.cardId, row.memory]))
-  const items: ProgressItem[] = counts.map((row) => ({ ...toCardProgress(row), memory: memoryOf.get(row.flashcard_id) ?? null }))
-  const counted = new Set(counts.map((row) => row.flashcard_id))
+  const memoryOf = new Map(memories.map((row) => [promptItemId(row.cardId, row.prompt), row.memory]))
+  const items: ProgressItem[] = counts.map((row) => ({ ...toCardProgress(row), memory: memoryOf.get(promptItemId(row.flashcard_id, row.prompt)) ?? null }))
+  const counted = new Set(counts.map((row) => promptItemId(row.flashcard_id, row.prompt)))
   for (const row of memories) {
-    if (counted.has(row.cardId)) continue
-    items.push({ ...cardProgress(row.cardId, 0, 0, row.lastReview), memory: row.memory })
+    if (counted.has(promptItemId(row.cardId, row.prompt))) continue
+    items.push({ ...cardProgress(row.cardId, 0, 0, row.lastReview, row.prompt), memory: row.memory })
   }
   return items.sort((a, b) => (a.lastReviewed < b.lastReviewed ? 1 : a.lastReviewed > b.lastReviewed ? -1 : 0))
 }

@@ -14,6 +14,12 @@ export function toLearningSession(row: LearningSessionRow): LearningSession {
   }
 }
 
-export function toCardProgress(row: { flashcard_id: string; correct_count: number; incorrect_count: number; last_reviewed: string }): CardProgress {
-  return cardProgress(row.flashcard_id, row.correct_count, row.incorrect_count, row.last_reviewed)
+export function toCardProgress(row: {
+  flashcard_id: string
+  prompt: string
+  correct_count: number
+  incorrect_count: number
+  last_reviewed: string
+}): CardProgress {
+  return cardProgress(row.flashcard_id, row.correct_count, row.incorrect_count, row.last_reviewed, row.prompt)
 }

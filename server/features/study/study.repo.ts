@@ -29,8 +29,23 @@ export async function updateSession(
   return Number(result.numUpdatedRows) > 0
 }
 
+/** Counts one Learn answer in a session still in progress; false when it is completed (or gone) by now. */
+export async function advanceSession(db: DB, sessionId: string, correct: boolean): Promise<boolean> {
+  const column = correct ? 'correct_count' : 'incorrect_count'
+  const result = await db
+    .updateTable('learning_sessions')
+    .set((eb) => ({ [column]: eb(column, '+', 1) }))
+    .where('id', '=', sessionId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
 /** Adds one answer to the card's running counts, creating the row on the first answer. */
-export async function recordAnswer(db: DB, row: { userId: string; setId: string; cardId: string; correct: boolean; at: string }): Promise<StudyProgressRow> {
+export async function recordAnswer(
+  db: DB,
+  row: { userId: string; setId: string; cardId: string; prompt: string; correct: boolean; at: string },
+): Promise<StudyProgressRow> {
   const right = row.correct ? 1 : 0
   const wrong = row.correct ? 0 : 1
   return db
@@ -39,12 +54,13 @@ export async function recordAnswer(db: DB, row: { userId: string; setId: string;
       user_id: row.userId,
       study_set_id: row.setId,
       flashcard_id: row.cardId,
+      prompt: row.prompt,
       correct_count: right,
       incorrect_count: wrong,
       last_reviewed: row.at,
     })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'study_set_id', 'flashcard_id']).doUpdateSet((eb) => ({
+      oc.columns(['user_id', 'study_set_id', 'flashcard_id', 'prompt']).doUpdateSet((eb) => ({
         correct_count: eb('study_progress.correct_count', '+', right),
         incorrect_count: eb('study_progress.incorrect_count', '+', wrong),
         // An answer made offline may arrive after later ones: the latest time stays.
@@ -55,14 +71,15 @@ export async function recordAnswer(db: DB, row: { userId: string; setId: string;
     .executeTakeFirstOrThrow()
 }
 
-/** The caller's counts on one card, if any. */
-export async function findProgress(db: DB, userId: string, setId: string, cardId: string): Promise<StudyProgressRow | undefined> {
+/** The caller's counts on one card prompt, if any. */
+export async function findProgress(db: DB, userId: string, setId: string, cardId: string, prompt: string): Promise<StudyProgressRow | undefined> {
   return db
     .selectFrom('study_progress')
     .selectAll()
     .where('user_id', '=', userId)
     .where('study_set_id', '=', setId)
     .where('flashcard_id', '=', cardId)
+    .where('prompt', '=', prompt)
     .executeTakeFirst()
 }
 
@@ -94,7 +111,7 @@ export async function findMatchResultByClientId(db: DB, userId: string, clientId
 const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
   db
     .selectFrom('study_progress')
-    .select(['flashcard_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
+    .select(['flashcard_id', 'prompt', 'correct_count', 'incorrect_count', 'last_reviewed'])
     .where('user_id', '=', userId)
     .where('study_set_id', '=', setId)
     .orderBy('last_reviewed', 'desc'),
@@ -104,26 +121,56 @@ export function listProgress(db: DB, userId: string, setId: string) {
   return progressOfUser.all(db, userId, setId)
 }
 
-/** The user's mastery counts on the cards of each set they may read, with the set's title and size. */
+/**
+ * The user's mastery counts on the cards of each set they may read, with the set's title and size: one row per card,
+ * its prompts' counts added up (a card is mastered as a whole, so a set never counts more cards than it has).
+ */
 export async function listReadableProgress(db: DB, userId: string) {
-  return db
+  const rows = await db
     .selectFrom('study_progress')
     .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
     .where('study_progress.user_id', '=', userId)
     .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
-    .select(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.correct_count', 'study_progress.incorrect_count'])
+    .groupBy(['study_sets.id', 'study_sets.title', 'study_sets.card_count', 'study_progress.flashcard_id'])
+    .select((eb) => [
+      'study_sets.id',
+      'study_sets.title',
+      'study_sets.card_count',
+      eb.fn.sum<number | string>('study_progress.correct_count').as('correct_count'),
+      eb.fn.sum<number | string>('study_progress.incorrect_count').as('incorrect_count'),
+    ])
     .execute()
+  return rows.map(countsAsNumbers)
 }
 
-/** The answer counts of these users on the cards of these sets, one row per user and card. */
+/** Sums come back as text from PostgreSQL (bigint): the counts as numbers. */
+function countsAsNumbers<T extends { correct_count: number | string; incorrect_count: number | string }>(row: T) {
+  return { ...row, correct_count: Number(row.correct_count), incorrect_count: Number(row.incorrect_count) }
+}
+
+/** The answer counts of these users on the cards of these sets, one row per user and card (its prompts added up). */
 export async function listProgressOf(db: DB, userIds: string[], setIds: string[]) {
   if (userIds.length === 0 || setIds.length === 0) return []
-  return db
+  const rows = await db
     .selectFrom('study_progress')
-    .select(['user_id', 'study_set_id', 'flashcard_id', 'correct_count', 'incorrect_count', 'last_reviewed'])
+    .select((eb) => [
+      'user_id',
+      'study_set_id',
+      'flashcard_id',
+      eb.fn.sum<number | string>('correct_count').as('correct_count'),
+      eb.fn.sum<number | string>('incorrect_count').as('incorrect_count'),
+      eb.fn.max('last_reviewed').as('last_reviewed'),
+    ])
     .where('user_id', 'in', userIds)
     .where('study_set_id', 'in', setIds)
+    .groupBy(['user_id', 'study_set_id', 'flashcard_id'])
     .execute()
+  return rows.map((row) => ({
+    ...row,
+    correct_count: Number(row.correct_count),
+    incorrect_count: Number(row.incorrect_count),
+    last_reviewed: String(row.last_reviewed),
+  }))
 }
 
 /** The caller's fastest finished Match game on a set, in whole seconds, or null before the first. */

@@ -1,33 +1,23 @@
 import Router from '@koa/router'
-import { memorySchemas } from '#shared/api/memory'
-import { studySchemas } from '#shared/api/study'
 import type { Deps } from '#server/deps'
-import { type Authenticated, requireUser } from '#server/access/auth'
+import { requireUser } from '#server/access/auth'
+import { studyContracts } from '#shared/api/contracts/study'
 import { route } from '#server/http/route'
-import type { Input } from '#server/http/validate'
 import * as review from '#server/features/memory/review.service'
 import { recordAnswer } from './answers.service'
 import * as study from './study.service'
-
-type CreateSession = Authenticated & Input<typeof studySchemas.createSession>
-type UpdateSession = Authenticated & Input<typeof studySchemas.updateSession>
-type Answer = Authenticated & Input<typeof studySchemas.answer>
-type MatchResult = Authenticated & Input<typeof studySchemas.matchResult>
-type StatsQuery = Authenticated & Input<typeof memorySchemas.statsQuery>
 
 /** The study-record routes: every record belongs to the signed-in caller, on a set they may read. */
 export function studyRoutes(deps: Deps): Router {
   const router = new Router()
 
-  route<CreateSession>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/:id/learning-sessions',
+      contract: studyContracts.createSession,
       auth: 'token',
       summary: 'Start a Learn session on a set the caller may read',
-      body: studySchemas.createSession,
-      responses: { 201: { description: 'The session, in progress', schema: 'LearningSession' } },
+      responses: { 201: { description: 'The session, in progress' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -36,15 +26,13 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
-  route<UpdateSession>(
+  route(
     router,
     {
-      method: 'PATCH',
-      path: '/api/learning-sessions/:sid',
+      contract: studyContracts.updateSession,
       auth: 'owner',
       summary: "Update the caller's own Learn session; status completed sets endTime",
-      body: studySchemas.updateSession,
-      responses: { 200: { description: 'The session', schema: 'LearningSession' } },
+      responses: { 200: { description: 'The session' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -52,14 +40,13 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id/progress',
+      contract: studyContracts.progress,
       auth: 'token',
       summary: "The caller's progress on each card of a set they may read (cards never answered have no item)",
-      responses: { 200: { description: 'One item per answered card', schema: 'Progress' } },
+      responses: { 200: { description: 'One item per answered card' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -67,19 +54,18 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
-  route<Answer>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/:id/answers',
+      contract: studyContracts.answer,
       auth: 'token',
       summary: "Record an answer from any study mode: the review log, the card's memory (FSRS) and, for Learn, Write, Review and Test, its mastery counts",
       description:
-        "A Write answer is also kept as a write result. An answer resent with the same clientId is kept once and answers 200 with the first answer's body.",
-      body: studySchemas.answer,
+        'A Write answer is also kept as a write result. A Learn answer with `sessionId` is counted in that session (as PATCH /api/learning-sessions/:sid would; a completed session is left as it is). ' +
+        "The answer carries the session after it and the due counts, so an answer needs no other request. An answer resent with the same clientId is kept once and answers 200 with the first answer's result.",
       responses: {
-        201: { description: "The card's progress (null before any answer of a counting mode) and memory after the answer", schema: 'AnswerResult' },
-        200: { description: 'The answer was already recorded under this clientId: its first result', schema: 'AnswerResult' },
+        201: { description: "The card's progress (null before any answer of a counting mode) and memory after the answer" },
+        200: { description: 'The answer was already recorded under this clientId: its first result' },
       },
     },
     requireUser(deps),
@@ -90,17 +76,15 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
-  route<MatchResult>(
+  route(
     router,
     {
-      method: 'POST',
-      path: '/api/sets/:id/match-results',
+      contract: studyContracts.matchResult,
       auth: 'token',
       summary: 'Record a finished Match game',
-      body: studySchemas.matchResult,
       responses: {
-        201: { description: 'The stored result', schema: 'MatchResult' },
-        200: { description: 'The result already stored under this clientId (a resend); nothing changed', schema: 'MatchResult' },
+        201: { description: 'The stored result' },
+        200: { description: 'The result already stored under this clientId (a resend); nothing changed' },
       },
     },
     requireUser(deps),
@@ -111,14 +95,13 @@ export function studyRoutes(deps: Deps): Router {
     },
   )
 
-  route<Authenticated>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/sets/:id/match-results/best',
+      contract: studyContracts.bestMatchTime,
       auth: 'token',
       summary: "The caller's fastest finished Match game on a set they may read",
-      responses: { 200: { description: 'The best time in seconds, or null', schema: 'BestMatchTime' } },
+      responses: { 200: { description: 'The best time in seconds, or null' } },
     },
     requireUser(deps),
     async (ctx) => {
@@ -127,15 +110,13 @@ export function studyRoutes(deps: Deps): Router {
   )
 
   // The Progress page's numbers: the memory's charts and the study records' mastery per set.
-  route<StatsQuery>(
+  route(
     router,
     {
-      method: 'GET',
-      path: '/api/users/me/stats',
+      contract: studyContracts.stats,
       auth: 'token',
       summary: "The caller's reviews per day, due forecast, predicted retention and mastery per set",
-      query: memorySchemas.statsQuery,
-      responses: { 200: { description: 'The numbers (UTC days, oldest first)', schema: 'MemoryStats' } },
+      responses: { 200: { description: 'The numbers (UTC days, oldest first)' } },
     },
     requireUser(deps),
     async (ctx) => {

@@ -1,5 +1,4 @@
-/** The banner's text and version (docs/content-rules.md). A new version shows the banner again to everyone. */
-export const ANNOUNCEMENT_TEXT = 'This is an early beta. Expect bugs and changes.'
+/** The banner's version (docs/content-rules.md; its text is `banner.text` in the catalogs). A new version shows the banner again to everyone. */
 export const ANNOUNCEMENT_VERSION = '1.0'
 
 /** The one local-storage key of the banner: JSON `{ version, at }`, `at` in ms since the epoch. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
+import { T, useShared, useT } from '@/lib/i18n'
 import { Link } from 'react-router-dom'
 import { emailOnlySchema } from '#shared/api/auth'
-import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'
@@ -9,6 +9,8 @@ import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 
 export function ForgotPasswordForm() {
+  const t = useT()
+  const messages = useShared('messages')
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
   const form = useSchemaForm({
     schema: emailOnlySchema,
@@ -30,11 +32,11 @@ export function ForgotPasswordForm() {
   const { values, busy } = form
 
   return (
-    <AuthCard title="Forgot Password">
-      <p className="muted">Enter the email address of your account and we'll send you a link to choose a new password.</p>
-      <AuthForm label="Forgot password" onSubmit={form.submit}>
+    <AuthCard title={t('auth.forgot.title')}>
+      <p className="muted">{t('auth.forgot.intro')}</p>
+      <AuthForm label={t('auth.forgot.label')} onSubmit={form.submit}>
         <Field
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -49,10 +51,10 @@ export function ForgotPasswordForm() {
           </p>
         )}
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Reset Instructions'}
+          {busy ? t('auth.sending') : t('auth.forgot.send')}
         </button>
         <p className="muted">
-          Remembered it? <Link to="/login">Back to Login</Link>
+          <T id="auth.forgot.remembered" components={{ 0: <Link to="/login" /> }} />
         </p>
       </AuthForm>
     </AuthCard>

@@ -1,6 +1,6 @@
+import { T, useShared, useT } from '@/lib/i18n'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { loginSchema } from '#shared/api/auth'
-import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'
@@ -23,6 +23,8 @@ export function afterLoginPath(state: unknown): string {
 }
 
 export function LoginForm() {
+  const t = useT()
+  const messages = useShared('messages')
   const navigate = useNavigate()
   const location = useLocation()
   const form = useSchemaForm({
@@ -48,10 +50,10 @@ export function LoginForm() {
   const { values, setValue, fields, busy } = form
 
   return (
-    <AuthCard title="Log in to Cardwise">
-      <AuthForm label="Login" onSubmit={form.submit}>
+    <AuthCard title={t('auth.login.title')}>
+      <AuthForm label={t('nav.login')} onSubmit={form.submit}>
         <Field
-          label="Email or Username"
+          label={t('auth.identity')}
           name="identity"
           autoComplete="username"
           value={values.identity}
@@ -60,7 +62,7 @@ export function LoginForm() {
           required
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -71,13 +73,13 @@ export function LoginForm() {
         />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Logging in...' : 'Login'}
+          {busy ? t('auth.login.busy') : t('nav.login')}
         </button>
         <p className="muted">
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
         </p>
         <p className="muted">
-          New to Cardwise? <Link to="/register">Create an account</Link>
+          <T id="auth.login.new" components={{ 0: <Link to="/register" /> }} />
         </p>
       </AuthForm>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useT } from '@/lib/i18n'
 import { Link, Navigate } from 'react-router-dom'
 import { pendingJoin } from './pending-destination'
 import { AuthCard } from '@/components/AuthCard'
@@ -7,6 +8,7 @@ import { useAuth } from './useAuth'
 import { errorMessage } from '@/lib/api'
 
 export function PendingVerification() {
+  const t = useT()
   const auth = useAuth()
   const [notice, setNotice] = useState('')
   const [busy, setBusy] = useState(false)
@@ -20,7 +22,7 @@ export function PendingVerification() {
     setBusy(true)
     try {
       await authApi.requestVerification(email)
-      setNotice(`A new verification link is on its way to ${email}.`)
+      setNotice(t('auth.pending.resent', { email }))
     } catch (failure) {
       setNotice(errorMessage(failure))
     } finally {
@@ -29,16 +31,16 @@ export function PendingVerification() {
   }
 
   return (
-    <AuthCard title="Verify Your Email">
-      <p>Please check your email for a verification link and open it to activate your account. If you can't find it, check your spam folder.</p>
+    <AuthCard title={t('auth.verifyYourEmail')}>
+      <p>{t('auth.pending.text')}</p>
       {auth?.user.email && (
         <button type="button" className="button button-secondary button-block" onClick={resend} disabled={busy}>
-          {busy ? 'Sending...' : 'Resend Verification Email'}
+          {busy ? t('auth.sending') : t('auth.pending.resend')}
         </button>
       )}
       {notice && <p role="status">{notice}</p>}
       <Link to="/login" className="button button-block">
-        Return to Login
+        {t('auth.pending.return')}
       </Link>
     </AuthCard>
   )

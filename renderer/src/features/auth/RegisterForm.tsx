@@ -1,10 +1,10 @@
 import { useState } from 'react'
+import { T, useShared, useT } from '@/lib/i18n'
 import { Link } from 'react-router-dom'
 import { z } from 'zod'
 import { emailSchema, registerSchema, usernameSchema } from '#shared/api/auth'
 import { fieldErrors } from '#shared/api/validation'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOOLTIP_MS } from '#shared/limits'
-import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { FormError } from '@/components/FormError'
@@ -13,10 +13,21 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { authApi } from './auth-api'
 import { rememberPendingRegistration } from './pending-destination'
 
+/** A session for the account just registered, or nothing when the server refuses one (rate limits): best effort. */
+async function sessionAside(email: string, password: string): Promise<string | undefined> {
+  try {
+    return (await authApi.login({ identity: email, password })).token
+  } catch {
+    return undefined
+  }
+}
+
 /** The register form's fields besides the password, checked beside a too-short password. */
 const otherFieldsSchema = z.object({ username: usernameSchema, email: emailSchema })
 
 export function RegisterForm() {
+  const t = useT()
+  const messages = useShared('messages')
   const [registered, setRegistered] = useState<{ email: string; verified: boolean } | null>(null)
   const [passwordTooltip, flashPasswordTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
   const form = useSchemaForm({
@@ -36,8 +47,9 @@ export function RegisterForm() {
     input: (values) => ({ ...values, passwordConfirm: values.password }),
     send: async (input) => {
       const { user } = await authApi.register(input)
-      // Opening the verification link on this device then leads to logging in as this account.
-      if (!user.verified) rememberPendingRegistration(user.email ?? input.email)
+      // Opening the verification link on this device then signs in as this account: a session is
+      // opened now and kept aside until then (without it, the login form fills in the email).
+      if (!user.verified) rememberPendingRegistration(user.email ?? input.email, await sessionAside(input.email, input.password))
       setRegistered({ email: input.email, verified: user.verified })
     },
     failureMessage: messages.registrationFailed,
@@ -47,10 +59,10 @@ export function RegisterForm() {
   // The desktop app verifies accounts at once: there is no email to wait for.
   if (registered?.verified) {
     return (
-      <AuthCard title="Account Created">
-        <p>Your account is ready. Log in to start making study sets.</p>
+      <AuthCard title={t('auth.register.created')}>
+        <p>{t('auth.register.ready')}</p>
         <Link to="/login" className="button button-block">
-          Go to Login
+          {t('auth.goToLogin')}
         </Link>
       </AuthCard>
     )
@@ -58,23 +70,22 @@ export function RegisterForm() {
 
   if (registered) {
     return (
-      <AuthCard title="Verify Your Email">
+      <AuthCard title={t('auth.verifyYourEmail')}>
         <p>
-          We sent a verification link to <strong>{registered.email}</strong>. Open it to activate your account, and check your spam folder if it does not arrive
-          within a few minutes.
+          <T id="auth.register.sent" values={{ email: registered.email }} components={{ 0: <strong /> }} />
         </p>
         <Link to="/login" className="button button-block">
-          Go to Login
+          {t('auth.goToLogin')}
         </Link>
       </AuthCard>
     )
   }
 
   return (
-    <AuthCard title="Create your account">
-      <AuthForm label="Register" onSubmit={form.submit}>
+    <AuthCard title={t('auth.register.title')}>
+      <AuthForm label={t('nav.register')} onSubmit={form.submit}>
         <Field
-          label="Username"
+          label={t('auth.username')}
           name="username"
           autoComplete="username"
           value={values.username}
@@ -83,7 +94,7 @@ export function RegisterForm() {
           required
         />
         <Field
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -93,7 +104,7 @@ export function RegisterForm() {
           required
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -105,10 +116,10 @@ export function RegisterForm() {
         />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Registering...' : 'Register'}
+          {busy ? t('auth.register.busy') : t('nav.register')}
         </button>
         <p className="muted">
-          Already have an account? <Link to="/login">Log in</Link>
+          <T id="auth.register.haveAccount" components={{ 0: <Link to="/login" /> }} />
         </p>
       </AuthForm>
     </AuthCard>

@@ -1,9 +1,9 @@
 import { useState } from 'react'
+import { useShared, useT } from '@/lib/i18n'
 import { Link } from 'react-router-dom'
 import type { FieldErrors } from '#shared/api/errors'
 import { confirmPasswordResetSchema } from '#shared/api/auth'
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOOLTIP_MS, REDIRECT_DELAY_MS } from '#shared/limits'
-import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi } from './auth-api'
@@ -16,6 +16,8 @@ import { FormError } from '@/components/FormError'
 type View = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string }
 
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
+  const t = useT()
+  const messages = useShared('messages')
   const [view, setView] = useState<View>(token ? { kind: 'form' } : { kind: 'error', message: messages.resetNoToken })
   const [tooltip, flashTooltip] = useFlash(PASSWORD_TOOLTIP_MS)
   useRedirectAfter(view.kind === 'success', '/login', REDIRECT_DELAY_MS)
@@ -53,30 +55,28 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   if (view.kind === 'success') {
     return (
       <AuthCard title={messages.resetSuccessTitle}>
-        <p role="status">Your password has been changed. Redirecting to login...</p>
+        <p role="status">{t('auth.reset.changed')}</p>
         <Link to="/login" className="button button-block">
-          Go to Login
+          {t('auth.goToLogin')}
         </Link>
       </AuthCard>
     )
   }
   if (view.kind === 'error') {
     return (
-      <AuthCard title="Invalid Reset Link">
-        <p className="alert-error" role="alert">
-          {view.message}
-        </p>
+      <AuthCard title={t('auth.reset.invalidTitle')}>
+        <FormError message={view.message} />
         <Link to="/forgot-password" className="button button-block">
-          Request New Reset Link
+          {t('auth.reset.requestNew')}
         </Link>
       </AuthCard>
     )
   }
   return (
-    <AuthCard title="Reset Password">
-      <AuthForm label="Reset password" onSubmit={form.submit}>
+    <AuthCard title={t('auth.reset.title')}>
+      <AuthForm label={t('auth.reset.label')} onSubmit={form.submit}>
         <Field
-          label="New Password"
+          label={t('auth.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -87,7 +87,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           required
         />
         <Field
-          label="Confirm New Password"
+          label={t('auth.confirmNewPassword')}
           name="passwordConfirm"
           type="password"
           autoComplete="new-password"
@@ -98,7 +98,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
         />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Resetting...' : 'Reset Password'}
+          {busy ? t('auth.reset.busy') : t('auth.reset.title')}
         </button>
       </AuthForm>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { SESSION_MODAL_COUNTDOWN_SECONDS } from '#shared/limits'
-import { sessionMessages } from '#shared/messages'
+import { translateShared, useLocale, useShared, useT } from '@/lib/i18n'
 import { Dialog } from '@/components/Dialog'
 import { authApi } from './auth-api'
 import { authStore } from './auth-store'
@@ -14,6 +14,9 @@ import { forgetSession, useAuth } from './useAuth'
  * a 5 s countdown to /login, 'Login Now' to go at once, and closing it logs out (docs/content-rules.md).
  */
 export function SessionManager() {
+  const t = useT()
+  const sessionMessages = useShared('sessionMessages')
+  const locale = useLocale()
   const auth = useAuth()
   const navigate = useNavigate()
   const [reason, setReason] = useState<InvalidationReason | null>(null)
@@ -67,10 +70,10 @@ export function SessionManager() {
         forgetSession()
       }}
     >
-      <p>{reason ? invalidationMessages[reason] : sessionMessages.defaultMessage}</p>
-      <p className="muted">Redirecting to the login page in {secondsLeft} seconds...</p>
+      <p>{reason ? translateShared(invalidationMessages[reason], locale) : sessionMessages.defaultMessage}</p>
+      <p className="muted">{t('auth.session.redirecting', { seconds: secondsLeft })}</p>
       <button type="button" className="button" onClick={goToLogin}>
-        Login Now
+        {t('auth.session.loginNow')}
       </button>
     </Dialog>
   )

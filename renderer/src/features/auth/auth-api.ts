@@ -1,20 +1,19 @@
 import type { ChangePasswordInput, ConfirmEmailChangeInput, ConfirmPasswordResetInput, LoginInput, RegisterInput } from '#shared/api/auth'
-import type { AuthResponse, UserResponse } from '#shared/api/users'
 import { api } from '@/lib/api'
 
-/** The account calls of the API (GET /api/openapi.json), typed by the shared schemas. */
+/** The account calls of the API (GET /api/openapi.json), typed by their contracts (shared/api/contracts/accounts.ts). */
 export const authApi = {
-  register: (input: RegisterInput) => api.post<UserResponse>('/auth/register', input),
-  requestVerification: (email: string) => api.post('/auth/request-verification', { email }),
-  confirmVerification: (token: string) => api.post('/auth/confirm-verification', { token }),
-  login: (input: LoginInput) => api.post<AuthResponse>('/auth/login', input),
-  refresh: (token?: string) => api.post<AuthResponse>('/auth/refresh', undefined, { token }),
-  logout: (token: string) => api.post('/auth/logout', undefined, { token }),
-  requestPasswordReset: (email: string) => api.post('/auth/request-password-reset', { email }),
-  confirmPasswordReset: (input: ConfirmPasswordResetInput) => api.post('/auth/confirm-password-reset', input),
-  me: () => api.get<UserResponse>('/users/me'),
-  changePassword: (input: ChangePasswordInput) => api.patch<AuthResponse>('/users/me', input),
-  requestEmailChange: (newEmail: string) => api.post('/auth/request-email-change', { newEmail }),
-  confirmEmailChange: (input: ConfirmEmailChangeInput) => api.post('/auth/confirm-email-change', input),
-  deleteAccount: (password: string) => api.delete('/users/me', { password }),
+  register: (input: RegisterInput) => api('POST /api/auth/register', { body: input }),
+  requestVerification: (email: string) => api('POST /api/auth/request-verification', { body: { email } }),
+  confirmVerification: (token: string) => api('POST /api/auth/confirm-verification', { body: { token } }),
+  login: (input: LoginInput) => api('POST /api/auth/login', { body: input }),
+  refresh: (token?: string) => api('POST /api/auth/refresh', { token }),
+  logout: (token: string) => api('POST /api/auth/logout', { token }),
+  requestPasswordReset: (email: string) => api('POST /api/auth/request-password-reset', { body: { email } }),
+  confirmPasswordReset: (input: ConfirmPasswordResetInput) => api('POST /api/auth/confirm-password-reset', { body: input }),
+  me: () => api('GET /api/users/me'),
+  changePassword: (input: ChangePasswordInput) => api('PATCH /api/users/me', { body: input }),
+  requestEmailChange: (newEmail: string) => api('POST /api/auth/request-email-change', { body: { newEmail } }),
+  confirmEmailChange: (input: ConfirmEmailChangeInput) => api('POST /api/auth/confirm-email-change', { body: input }),
+  deleteAccount: (password: string) => api('DELETE /api/users/me', { body: { password } }),
 }

@@ -1,4 +1,4 @@
-import { setTokenProvider } from '@/lib/api'
+import { setTokenProvider } from '@/lib/auth-token'
 import type { User } from '#shared/api/users'
 
 /** What is kept of a signed-in user: the token and the user record (spec: "a token plus the user record"). */

@@ -4,6 +4,7 @@ import {
   forgetPendingRegistration,
   pendingJoin,
   pendingRegistration,
+  pendingRegistrationSession,
   rememberPendingJoin,
   rememberPendingRegistration,
 } from './pending-destination'
@@ -29,11 +30,25 @@ it('keeps a join link for a week, and nothing else', () => {
 })
 
 it('keeps a registration’s email for the 72 h of its verification link', () => {
-  rememberPendingRegistration('ada@example.org', 1000)
+  rememberPendingRegistration('ada@example.org', undefined, 1000)
   expect(pendingRegistration(2000)).toBe('ada@example.org')
+  expect(pendingRegistrationSession(2000)).toBeUndefined()
   expect(pendingRegistration(1000 + 73 * 3_600_000)).toBeUndefined()
   forgetPendingRegistration()
   expect(pendingRegistration(2000)).toBeUndefined()
+})
+
+it('keeps the session signed in at registration beside the email, for as long, and forgets both together', () => {
+  rememberPendingRegistration('ada@example.org', 'token-1', 1000)
+  expect(pendingRegistrationSession(2000)).toBe('token-1')
+  expect(pendingRegistrationSession(1000 + 73 * 3_600_000)).toBeUndefined()
+  // Registering again without a session drops the older account's session.
+  rememberPendingRegistration('grace@example.org', undefined, 3000)
+  expect(pendingRegistrationSession(4000)).toBeUndefined()
+  rememberPendingRegistration('ada@example.org', 'token-2', 5000)
+  forgetPendingRegistration()
+  expect(pendingRegistration(6000)).toBeUndefined()
+  expect(pendingRegistrationSession(6000)).toBeUndefined()
 })
 
 it('ignores what it did not write', () => {

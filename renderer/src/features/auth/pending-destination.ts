@@ -7,6 +7,7 @@ const JOIN_KEY = 'cardwise.pendingJoin'
 const JOIN_KEEP_MS = 7 * 86_400_000
 const JOIN_PATH = /^\/classes\/join\/[^/?#]+$/
 const REGISTRATION_KEY = 'cardwise.pendingRegistration'
+const REGISTRATION_SESSION_KEY = 'cardwise.pendingRegistrationSession'
 /** As long as the verification link lives (api.md: 72 h). */
 const REGISTRATION_KEEP_MS = 72 * 3_600_000
 
@@ -53,18 +54,27 @@ export function forgetPendingJoin(): void {
 }
 
 /**
- * The email of an account registered on this device and not yet verified: the verification page
- * then offers to log in as it, and the login form fills it in (the API signs in only with the
- * password: registering and verifying return no token).
+ * An account registered on this device and not yet verified: its email, and the token of the
+ * session signed in at registration (kept aside, not used until then). Opening the verification
+ * link on this device then signs the student in with it; without it (another device, or the
+ * session refused) the verification page offers to log in and the login form fills in the email.
  */
-export function rememberPendingRegistration(email: string, now = Date.now()): void {
+export function rememberPendingRegistration(email: string, token?: string, now = Date.now()): void {
   remember(REGISTRATION_KEY, email, now)
+  if (token) remember(REGISTRATION_SESSION_KEY, token, now)
+  else forget(REGISTRATION_SESSION_KEY)
 }
 
 export function pendingRegistration(now = Date.now()): string | undefined {
   return recall(REGISTRATION_KEY, REGISTRATION_KEEP_MS, now)
 }
 
+/** The session kept aside at registration on this device, if any (still fresh). */
+export function pendingRegistrationSession(now = Date.now()): string | undefined {
+  return recall(REGISTRATION_SESSION_KEY, REGISTRATION_KEEP_MS, now)
+}
+
 export function forgetPendingRegistration(): void {
   forget(REGISTRATION_KEY)
+  forget(REGISTRATION_SESSION_KEY)
 }

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react'
 import type { AuthResponse } from '#shared/api/users'
-import { authApi } from './auth-api'
 import { type AuthSnapshot, authStore } from './auth-store'
 
 /** The signed-in user and token, or null for a visitor. */
@@ -21,7 +20,8 @@ export async function logout(): Promise<void> {
   if (!current) return
   await authStore.runBeforeSignOut()
   authStore.set(null)
-  await authApi.logout(current.token).catch(() => undefined)
+  // The API client is loaded here, not with the shell: a visitor's landing page does without it.
+  await import('./auth-api').then(({ authApi }) => authApi.logout(current.token)).catch(() => undefined)
 }
 
 /** Forgets the session here only: the server already ended it. */

@@ -1,22 +1,24 @@
 import { Link } from 'react-router-dom'
-import { classMessages } from '#shared/api/classes'
 import { ApiError, errorMessage } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { classesApi } from './classes-api'
 import { StudentClass } from './StudentClass'
 import { TeacherClass } from './TeacherClass'
-import { useLoad } from './useLoad'
+import { useServerData } from '@/lib/server-data'
 import styles from './Classes.module.css'
+import { FormError } from '@/components/FormError'
+import { useT } from '@/lib/i18n'
 
 /** /classes/:id: the teacher's class page or the student's, by the caller's role in the class. */
 export function ClassDetail({ id }: { id: string }) {
-  const { loaded, reload } = useLoad((signal) => classesApi.get(id, signal), id)
-  useDocumentTitle(loaded.state === 'ready' ? loaded.data.name : undefined, 'Classes')
+  const t = useT()
+  const { loaded, reload } = useServerData(`class:${id}`, (signal) => classesApi.get(id, signal))
+  useDocumentTitle(loaded.state === 'ready' ? loaded.data.name : undefined, t('classes.title'))
 
   if (loaded.state === 'loading') {
     return (
       <p className="muted" role="status">
-        Loading class...
+        {t('classes.detail.loading')}
       </p>
     )
   }
@@ -24,14 +26,11 @@ export function ClassDetail({ id }: { id: string }) {
     const missing = loaded.error instanceof ApiError && loaded.error.status === 404
     return (
       <div className={styles.page}>
-        <h1>{missing ? classMessages.notFound : 'Class could not be loaded'}</h1>
-        {!missing && (
-          <p className="alert-error" role="alert">
-            {errorMessage(loaded.error)}
-          </p>
-        )}
+        {/* A missing class: the server's 'Class not found', in the request's language. */}
+        <h1>{missing ? errorMessage(loaded.error) : t('classes.detail.loadFailed')}</h1>
+        {!missing && <FormError message={errorMessage(loaded.error)} />}
         <p>
-          <Link to="/classes">Back to Classes</Link>
+          <Link to="/classes">{t('classes.backToClasses')}</Link>
         </p>
       </div>
     )

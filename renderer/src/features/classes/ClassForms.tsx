@@ -7,9 +7,11 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { classesApi } from './classes-api'
 import { clientClassSchemas } from './forms'
 import styles from './Classes.module.css'
+import { useT } from '@/lib/i18n'
 
 /** 'Create a class': the caller becomes its teacher and lands on the new class. */
 export function CreateClassForm() {
+  const t = useT()
   const navigate = useNavigate()
   const form = useSchemaForm({
     schema: clientClassSchemas.createClass,
@@ -21,10 +23,10 @@ export function CreateClassForm() {
   })
   return (
     <section className={styles.panel} aria-labelledby="create-class-heading">
-      <h2 id="create-class-heading">Create a class</h2>
-      <Form label="Create a class" onSubmit={() => void form.submit()} className={styles.form}>
+      <h2 id="create-class-heading">{t('classes.create.title')}</h2>
+      <Form label={t('classes.create.title')} onSubmit={() => void form.submit()} className={styles.form}>
         <Field
-          label="Class name"
+          label={t('classes.name')}
           name="name"
           maxLength={CLASS_NAME_MAX}
           value={form.values.name}
@@ -34,7 +36,7 @@ export function CreateClassForm() {
         />
         <FormError message={form.error} />
         <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Creating...' : 'Create Class'}
+          {form.busy ? t('classes.create.busy') : t('classes.create.submit')}
         </button>
       </Form>
     </section>
@@ -43,6 +45,7 @@ export function CreateClassForm() {
 
 /** 'Join a class' with the code the teacher gave (any case, spaces or dashes allowed). */
 export function JoinClassForm() {
+  const t = useT()
   const navigate = useNavigate()
   const form = useSchemaForm({
     schema: clientClassSchemas.joinClass,
@@ -54,10 +57,10 @@ export function JoinClassForm() {
   })
   return (
     <section className={styles.panel} aria-labelledby="join-class-heading">
-      <h2 id="join-class-heading">Join a class</h2>
-      <Form label="Join a class" onSubmit={() => void form.submit()} className={styles.form}>
+      <h2 id="join-class-heading">{t('classes.join.title')}</h2>
+      <Form label={t('classes.join.title')} onSubmit={() => void form.submit()} className={styles.form}>
         <Field
-          label="Join code"
+          label={t('classes.joinCode')}
           name="code"
           autoComplete="off"
           autoCapitalize="characters"
@@ -69,7 +72,7 @@ export function JoinClassForm() {
         />
         <FormError message={form.error} />
         <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Joining...' : 'Join Class'}
+          {form.busy ? t('classes.join.busy') : t('classes.join.submit')}
         </button>
       </Form>
     </section>

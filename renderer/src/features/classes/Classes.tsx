@@ -4,34 +4,33 @@ import { errorMessage } from '@/lib/api'
 import { allClasses } from './classes-api'
 import { CreateClassForm, JoinClassForm } from './ClassForms'
 import { ShareWithClass } from './ShareWithClass'
-import { useLoad } from './useLoad'
+import { useServerData } from '@/lib/server-data'
 import styles from './Classes.module.css'
+import { FormError } from '@/components/FormError'
+import { translate, useT } from '@/lib/i18n'
 
 /** /classes: the classes the user teaches and has joined, creating one, joining one, and the desktop's sharing. */
 export function Classes() {
-  const { loaded } = useLoad(allClasses, 'classes')
+  const t = useT()
+  const { loaded } = useServerData('classes', allClasses)
   const teaching = loaded.state === 'ready' ? loaded.data.filter((item) => item.role === 'teacher') : []
   const joined = loaded.state === 'ready' ? loaded.data.filter((item) => item.role === 'student') : []
 
   return (
     <div className={styles.page}>
-      <h1>Classes</h1>
+      <h1>{t('classes.title')}</h1>
       <ShareWithClass />
 
       {loaded.state === 'loading' && (
         <p className="muted" role="status">
-          Loading classes...
+          {t('classes.loading')}
         </p>
       )}
-      {loaded.state === 'failed' && (
-        <p className="alert-error" role="alert">
-          {errorMessage(loaded.error)}
-        </p>
-      )}
+      {loaded.state === 'failed' && <FormError message={errorMessage(loaded.error)} />}
       {loaded.state === 'ready' && (
         <div className={styles.columns}>
-          <ClassList title="Classes I teach" empty="You teach no class yet." classes={teaching} />
-          <ClassList title="Classes I joined" empty="You have not joined a class yet." classes={joined} />
+          <ClassList title={t('classes.teaching')} empty={t('classes.teachingEmpty')} classes={teaching} />
+          <ClassList title={t('classes.joined')} empty={t('classes.joinedEmpty')} classes={joined} />
         </div>
       )}
 
@@ -44,6 +43,7 @@ export function Classes() {
 }
 
 function ClassList({ title, empty, classes }: { title: string; empty: string; classes: Classroom[] }) {
+  const t = useT()
   return (
     <section className={styles.panel} aria-label={title}>
       <h2>{title}</h2>
@@ -56,7 +56,9 @@ function ClassList({ title, empty, classes }: { title: string; empty: string; cl
               <Link to={`/classes/${item.id}`} className={styles.classLink}>
                 {item.name}
               </Link>
-              <span className="muted">{item.role === 'teacher' ? studentCount(item.memberCount) : `Teacher: ${item.owner.username}`}</span>
+              <span className="muted">
+                {item.role === 'teacher' ? studentCount(item.memberCount) : t('classes.teacher', { username: item.owner.username })}
+              </span>
             </li>
           ))}
         </ul>
@@ -65,6 +67,7 @@ function ClassList({ title, empty, classes }: { title: string; empty: string; cl
   )
 }
 
+/** '1 student', 'N students'. */
 export function studentCount(count: number): string {
-  return count === 1 ? '1 student' : `${count} students`
+  return translate('classes.studentCount', { count })
 }

@@ -4,12 +4,15 @@ import { forgetPendingJoin } from '@/features/auth'
 import { errorMessage } from '@/lib/api'
 import { classesApi } from './classes-api'
 import styles from './Classes.module.css'
+import { FormError } from '@/components/FormError'
+import { T, useT } from '@/lib/i18n'
 
 /**
  * /classes/join/:code: joins the class of the link's code and goes to it (the route's guard sends
  * a signed-out visitor to log in first and back here). Joining twice is harmless.
  */
 export function JoinClass({ code }: { code: string }) {
+  const t = useT()
   const navigate = useNavigate()
   const [error, setError] = useState('')
   const started = useRef(false)
@@ -27,18 +30,16 @@ export function JoinClass({ code }: { code: string }) {
   if (!error) {
     return (
       <p className="muted" role="status">
-        Joining the class...
+        {t('classes.joining')}
       </p>
     )
   }
   return (
     <div className={styles.page}>
-      <h1>Could not join the class</h1>
-      <p className="alert-error" role="alert">
-        {error}
-      </p>
+      <h1>{t('classes.joinFailed')}</h1>
+      <FormError message={error} />
       <p>
-        <Link to="/classes">Go to Classes</Link> to type the code instead.
+        <T id="classes.joinFailedHint" components={{ 0: <Link to="/classes" /> }} />
       </p>
     </div>
   )

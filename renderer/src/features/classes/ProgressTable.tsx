@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import type { ClassProgressItem } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
-import { saveBlob } from './browser'
+import { saveBlob } from '@/lib/browser'
 import { classesApi } from './classes-api'
 import { nextSort, PROGRESS_COLUMNS, type ProgressColumn, type ProgressSort, sortProgress } from './progress-table'
-import { useLoad } from './useLoad'
+import { useServerData } from '@/lib/server-data'
 import styles from './Classes.module.css'
+import { formatDateTime, useT } from '@/lib/i18n'
+import { FormError } from '@/components/FormError'
 
 interface ProgressTableProps {
   classId: string
@@ -20,7 +22,8 @@ interface ProgressTableProps {
  * column, and the same as a CSV file.
  */
 export function ProgressTable({ classId, className, round }: ProgressTableProps) {
-  const { loaded } = useLoad((signal) => classesApi.progress(classId, signal), `${classId}:${round}`)
+  const t = useT()
+  const { loaded } = useServerData(`class-progress:${classId}:${round}`, (signal) => classesApi.progress(classId, signal))
   const [sort, setSort] = useState<ProgressSort>({ column: 'username', direction: 'ascending' })
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState('')
@@ -30,7 +33,7 @@ export function ProgressTable({ classId, className, round }: ProgressTableProps)
     setDownloadError('')
     try {
       const { blob, fileName } = await classesApi.progressCsv(classId)
-      saveBlob(blob, fileName ?? `${className} progress.csv`)
+      saveBlob(blob, fileName ?? t('classes.progress.fileName', { name: className }))
     } catch (failure) {
       setDownloadError(errorMessage(failure))
     } finally {
@@ -41,33 +44,25 @@ export function ProgressTable({ classId, className, round }: ProgressTableProps)
   return (
     <section className={styles.panel} aria-labelledby="progress-heading">
       <div className={styles.head}>
-        <h2 id="progress-heading">Progress</h2>
+        <h2 id="progress-heading">{t('classes.progress.title')}</h2>
         <button type="button" className="button button-secondary" disabled={downloading} onClick={() => void download()}>
-          {downloading ? 'Downloading...' : 'Download CSV'}
+          {downloading ? t('classes.progress.downloading') : t('classes.progress.download')}
         </button>
       </div>
-      {downloadError && (
-        <p className="alert-error" role="alert">
-          {downloadError}
-        </p>
-      )}
-      {loaded.state === 'loading' && <p className="muted">Loading progress...</p>}
-      {loaded.state === 'failed' && (
-        <p className="alert-error" role="alert">
-          {errorMessage(loaded.error)}
-        </p>
-      )}
+      <FormError message={downloadError} />
+      {loaded.state === 'loading' && <p className="muted">{t('classes.progress.loading')}</p>}
+      {loaded.state === 'failed' && <FormError message={errorMessage(loaded.error)} />}
       {loaded.state === 'ready' &&
         (loaded.data.items.length === 0 ? (
-          <p className="muted">Progress shows here once the class has students and assigned sets.</p>
+          <p className="muted">{t('classes.progress.empty')}</p>
         ) : (
-          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Progress table">
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('classes.progress.table')}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Each student's progress on each assigned set</caption>
+              <caption className="visually-hidden">{t('classes.progress.caption')}</caption>
               <thead>
                 <tr>
                   {PROGRESS_COLUMNS.map(({ column, label }) => (
-                    <HeaderCell key={column} column={column} label={label} sort={sort} onSort={(next) => setSort(nextSort(sort, next))} />
+                    <HeaderCell key={column} column={column} label={t(label)} sort={sort} onSort={(next) => setSort(nextSort(sort, next))} />
                   ))}
                 </tr>
               </thead>
@@ -96,6 +91,7 @@ function HeaderCell({ column, label, sort, onSort }: { column: ProgressColumn; l
 }
 
 function ProgressRow({ item }: { item: ClassProgressItem }) {
+  const t = useT()
   return (
     <tr>
       <th scope="row">{item.username}</th>
@@ -107,8 +103,8 @@ function ProgressRow({ item }: { item: ClassProgressItem }) {
       <td className={styles.number}>{item.learning}</td>
       <td className={styles.number}>{item.needsReview}</td>
       <td className={styles.number}>{item.dueToday}</td>
-      <td>{item.lastStudied ? new Date(item.lastStudied).toLocaleString() : 'Never'}</td>
-      <td>{item.finishedByDue === null ? 'No due date' : item.finishedByDue ? 'Yes' : 'No'}</td>
+      <td>{item.lastStudied ? formatDateTime(item.lastStudied) : t('classes.progress.never')}</td>
+      <td>{item.finishedByDue === null ? t('classes.progress.noDueDate') : item.finishedByDue ? t('classes.progress.yes') : t('classes.progress.no')}</td>
     </tr>
   )
 }

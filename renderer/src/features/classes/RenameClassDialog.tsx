@@ -7,6 +7,7 @@ import { useSchemaForm } from '@/lib/useSchemaForm'
 import { classesApi } from './classes-api'
 import { clientClassSchemas } from './forms'
 import styles from './Classes.module.css'
+import { useT } from '@/lib/i18n'
 
 interface RenameClassDialogProps {
   open: boolean
@@ -18,14 +19,16 @@ interface RenameClassDialogProps {
 
 /** The teacher's 'Rename' dialog. */
 export function RenameClassDialog({ open, classId, name, onClose, onSaved }: RenameClassDialogProps) {
+  const t = useT()
   return (
-    <Dialog open={open} title="Rename class" onClose={onClose}>
+    <Dialog open={open} title={t('classes.rename.title')} onClose={onClose}>
       {open && <RenameForm classId={classId} name={name} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   )
 }
 
 function RenameForm({ classId, name, onClose, onSaved }: Omit<RenameClassDialogProps, 'open'>) {
+  const t = useT()
   const form = useSchemaForm({
     schema: clientClassSchemas.createClass,
     initial: { name },
@@ -35,9 +38,9 @@ function RenameForm({ classId, name, onClose, onSaved }: Omit<RenameClassDialogP
     },
   })
   return (
-    <Form label="Rename class" onSubmit={() => void form.submit()} className={styles.form}>
+    <Form label={t('classes.rename.title')} onSubmit={() => void form.submit()} className={styles.form}>
       <Field
-        label="Class name"
+        label={t('classes.name')}
         name="name"
         maxLength={CLASS_NAME_MAX}
         value={form.values.name}
@@ -48,10 +51,10 @@ function RenameForm({ classId, name, onClose, onSaved }: Omit<RenameClassDialogP
       <FormError message={form.error} />
       <DialogActions>
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Saving...' : 'Save Name'}
+          {form.busy ? t('classes.rename.busy') : t('classes.rename.submit')}
         </button>
       </DialogActions>
     </Form>

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { sharingBridge, useDesktopSharing } from './desktop-sharing'
 import styles from './Classes.module.css'
+import { FormError } from '@/components/FormError'
+import { T, useT } from '@/lib/i18n'
 
 /**
  * The desktop app's "Share with my class" (README "Sharing with your class"): starts or stops
@@ -8,6 +10,7 @@ import styles from './Classes.module.css'
  * asks for a native confirmation; the QR code is in the desktop's own window. Nothing in a browser.
  */
 export function ShareWithClass() {
+  const t = useT()
   const [bridge] = useState(sharingBridge)
   const [status, setStatus] = useDesktopSharing(bridge)
   const [busy, setBusy] = useState(false)
@@ -20,7 +23,7 @@ export function ShareWithClass() {
     try {
       setStatus(await (status?.sharing ? bridge.stop() : bridge.start()))
     } catch {
-      setError('Sharing could not be changed. Try again from the File menu.')
+      setError(t('classes.share.failed'))
     } finally {
       setBusy(false)
     }
@@ -28,26 +31,19 @@ export function ShareWithClass() {
 
   return (
     <section className={styles.panel} aria-labelledby="share-heading">
-      <h2 id="share-heading">Share with my class</h2>
-      <p className="muted">
-        Students on the same network open the address below in their browser. It is plain HTTP, not encrypted: share only on a network you trust and stop when
-        the lesson ends.
-      </p>
+      <h2 id="share-heading">{t('classes.share.title')}</h2>
+      <p className="muted">{t('classes.share.text')}</p>
       {status?.sharing && status.url && (
         <p role="status">
-          Sharing on <strong className={styles.code}>{status.url}</strong>
+          <T id="classes.share.on" values={{ url: status.url }} components={{ 0: <strong className={styles.code} /> }} />
         </p>
       )}
       <div className={styles.row}>
         <button type="button" className={status?.sharing ? 'button button-secondary' : 'button'} disabled={busy || !status} onClick={() => void toggle()}>
-          {status?.sharing ? 'Stop Sharing' : 'Share with my class'}
+          {status?.sharing ? t('classes.share.stop') : t('classes.share.title')}
         </button>
       </div>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </section>
   )
 }

@@ -6,20 +6,23 @@ import { errorMessage } from '@/lib/api'
 import { backToState } from '@/features/sets'
 import { classesApi } from './classes-api'
 import { summarizeOwnProgress } from './own-progress'
-import { useLoad } from './useLoad'
+import { useServerData } from '@/lib/server-data'
 import styles from './Classes.module.css'
 import { useConfirm } from '@/components/ConfirmDialog'
+import { FormError } from '@/components/FormError'
+import { useT } from '@/lib/i18n'
 
 /** A student's class page: the assigned sets to study, their own progress on each, and leaving. */
 export function StudentClass({ detail }: { detail: ClassroomDetail }) {
+  const t = useT()
   const navigate = useNavigate()
   const [confirm, confirmDialog] = useConfirm()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
 
   const leave = async () => {
-    if (!(await confirm({ title: 'Leave Class', message: `Leave ${detail.name}? Its private sets will no longer open for you.`, confirmLabel: 'Leave' })))
-      return
+    const message = t('classes.leave.confirm', { name: detail.name })
+    if (!(await confirm({ title: t('classes.leave.title'), message, confirmLabel: t('classes.leave.confirmLabel') }))) return
     setBusy(true)
     setError('')
     try {
@@ -37,22 +40,18 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
       <div className={styles.head}>
         <div>
           <h1>{detail.name}</h1>
-          <p className="muted">Teacher: {detail.owner.username}</p>
+          <p className="muted">{t('classes.teacher', { username: detail.owner.username })}</p>
         </div>
         <button type="button" className="button button-secondary" disabled={busy} onClick={() => void leave()}>
-          Leave Class
+          {t('classes.leave.title')}
         </button>
       </div>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
 
       <section className={styles.panel} aria-labelledby="assigned-heading">
-        <h2 id="assigned-heading">Assigned sets</h2>
+        <h2 id="assigned-heading">{t('classes.assigned')}</h2>
         {detail.sets.length === 0 ? (
-          <p className="muted">Your teacher has not assigned any set yet.</p>
+          <p className="muted">{t('classes.assigned.noneYet')}</p>
         ) : (
           <ul className={styles.list}>
             {detail.sets.map((set) => (
@@ -67,7 +66,8 @@ export function StudentClass({ detail }: { detail: ClassroomDetail }) {
 
 /** One assigned set with links to study it and the student's own counts (GET /api/sets/:id/progress). */
 function AssignedSet({ set, classPath, className }: { set: AssignedSetShape; classPath: string; className: string }) {
-  const { loaded } = useLoad((signal) => classesApi.setProgress(set.id, signal), set.id)
+  const t = useT()
+  const { loaded } = useServerData(`own-progress:${set.id}`, (signal) => classesApi.setProgress(set.id, signal))
   const own = loaded.state === 'ready' ? summarizeOwnProgress(loaded.data.items) : null
   return (
     <li>
@@ -81,30 +81,28 @@ function AssignedSet({ set, classPath, className }: { set: AssignedSetShape; cla
         {own ? (
           <dl className={styles.stats}>
             <div>
-              <dt>Studied</dt>
-              <dd>
-                {own.studied} of {set.cardCount}
-              </dd>
+              <dt>{t('classes.own.studied')}</dt>
+              <dd>{t('classes.own.studiedOf', { studied: own.studied, total: set.cardCount })}</dd>
             </div>
             <div>
-              <dt>Mastered</dt>
+              <dt>{t('classes.status.mastered')}</dt>
               <dd>{own.mastered}</dd>
             </div>
             <div>
-              <dt>Learning</dt>
+              <dt>{t('classes.status.learning')}</dt>
               <dd>{own.learning}</dd>
             </div>
             <div>
-              <dt>Needs review</dt>
+              <dt>{t('classes.status.needsReview')}</dt>
               <dd>{own.needsReview}</dd>
             </div>
           </dl>
         ) : (
-          <p className="muted">{loaded.state === 'failed' ? 'Your progress could not be loaded.' : `${set.cardCount} cards`}</p>
+          <p className="muted">{loaded.state === 'failed' ? t('classes.own.loadFailed') : t('sets.cardCount', { count: set.cardCount })}</p>
         )}
       </div>
-      <Link to={`/study-sets/${set.id}/learn`} className="button" aria-label={`Learn ${set.title}`}>
-        Learn
+      <Link to={`/study-sets/${set.id}/learn`} className="button" aria-label={t('classes.learnSet', { title: set.title })}>
+        {t('mode.learn')}
       </Link>
     </li>
   )

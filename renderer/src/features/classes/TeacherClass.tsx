@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { type ClassroomDetail, joinLinkPath } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
 import { useFlash } from '@/lib/useFlash'
-import { copyText } from './browser'
+import { copyText } from '@/lib/browser'
 import { classesApi } from './classes-api'
 import { studentCount } from './Classes'
 import { ClassGames } from '@/features/games'
@@ -13,6 +13,8 @@ import { ProgressTable } from './ProgressTable'
 import { RenameClassDialog } from './RenameClassDialog'
 import styles from './Classes.module.css'
 import { useConfirm } from '@/components/ConfirmDialog'
+import { FormError } from '@/components/FormError'
+import { T, useT } from '@/lib/i18n'
 
 interface TeacherClassProps {
   detail: ClassroomDetail
@@ -22,6 +24,7 @@ interface TeacherClassProps {
 
 /** The teacher's class page: join code and link, settings, assigned sets, students and their progress. */
 export function TeacherClass({ detail, reload }: TeacherClassProps) {
+  const t = useT()
   const navigate = useNavigate()
   const [confirm, confirmDialog] = useConfirm()
   const [busy, setBusy] = useState(false)
@@ -48,19 +51,18 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
     }
   }
 
-  const copy = async (text: string, what: string) => {
-    flashCopied((await copyText(text)) ? `${what} copied.` : `${what} could not be copied: select it and copy it by hand.`)
+  const copy = async (text: string, what: 'code' | 'link') => {
+    flashCopied(t((await copyText(text)) ? 'classes.copied' : 'classes.copyFailed', { what }))
   }
 
   const regenerate = async () => {
-    if (!(await confirm({ title: 'New Join Code', message: 'Give the class a new join code? The old code and link stop working.', confirmLabel: 'New Code' })))
-      return
+    if (!(await confirm({ title: t('classes.newCode.title'), message: t('classes.newCode.confirm'), confirmLabel: t('classes.newCode') }))) return
     void change(() => classesApi.update(detail.id, { regenerateCode: true }))
   }
 
   const deleteClass = async () => {
-    const message = `Delete ${detail.name}? Its students lose access to its private sets. The sets themselves are kept.`
-    if (!(await confirm({ title: 'Delete Class', message, confirmLabel: 'Delete', danger: true }))) return
+    const message = t('classes.delete.confirm', { name: detail.name })
+    if (!(await confirm({ title: t('classes.delete'), message, confirmLabel: t('common.delete'), danger: true }))) return
     void change(
       () => classesApi.remove(detail.id),
       () => navigate('/classes'),
@@ -68,13 +70,14 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
   }
 
   const removeStudent = async (userId: string, username: string) => {
-    if (!(await confirm({ title: 'Remove Student', message: `Remove ${username} from ${detail.name}?`, confirmLabel: 'Remove', danger: true }))) return
+    const message = t('classes.removeStudent.confirm', { username, name: detail.name })
+    if (!(await confirm({ title: t('classes.removeStudent.title'), message, confirmLabel: t('classes.remove'), danger: true }))) return
     void change(() => classesApi.removeMember(detail.id, userId))
   }
 
   const removeSet = async (setId: string, title: string) => {
-    const message = `Remove ${title} from ${detail.name}? Students keep their answers but can no longer open it if it is private.`
-    if (!(await confirm({ title: 'Remove Set', message, confirmLabel: 'Remove', danger: true }))) return
+    const message = t('classes.removeSet.confirm', { title, name: detail.name })
+    if (!(await confirm({ title: t('classes.removeSet.title'), message, confirmLabel: t('classes.remove'), danger: true }))) return
     void change(() => classesApi.unassignSet(detail.id, setId))
   }
 
@@ -84,43 +87,36 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
       <div className={styles.head}>
         <div>
           <h1>{detail.name}</h1>
-          <p className="muted">You teach this class · {studentCount(detail.memberCount)}</p>
+          <p className="muted">{t('classes.youTeach', { students: studentCount(detail.memberCount) })}</p>
         </div>
         <div className={styles.row}>
           <button type="button" className="button button-secondary" disabled={busy} onClick={() => setRenaming(true)}>
-            Rename
+            {t('classes.rename')}
           </button>
           <button type="button" className="button button-secondary" disabled={busy} onClick={deleteClass}>
-            <span className={styles.danger}>Delete Class</span>
+            <span className={styles.danger}>{t('classes.delete')}</span>
           </button>
         </div>
       </div>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
 
       <section className={styles.panel} aria-labelledby="join-heading">
-        <h2 id="join-heading">Join code</h2>
+        <h2 id="join-heading">{t('classes.joinCode')}</h2>
         <p>
-          Code:{' '}
-          <strong className={styles.code} data-testid="join-code">
-            {detail.joinCode}
-          </strong>
+          <T id="classes.code" values={{ code: detail.joinCode ?? '' }} components={{ 0: <strong className={styles.code} data-testid="join-code" /> }} />
         </p>
         <p className={styles.link}>
-          Link: <span data-testid="join-link">{joinLink}</span>
+          <T id="classes.link" values={{ link: joinLink }} components={{ 0: <span data-testid="join-link" /> }} />
         </p>
         <div className={styles.row}>
-          <button type="button" className="button" onClick={() => void copy(detail.joinCode ?? '', 'Code')}>
-            Copy Code
+          <button type="button" className="button" onClick={() => void copy(detail.joinCode ?? '', 'code')}>
+            {t('classes.copyCode')}
           </button>
-          <button type="button" className="button" onClick={() => void copy(joinLink, 'Link')}>
-            Copy Link
+          <button type="button" className="button" onClick={() => void copy(joinLink, 'link')}>
+            {t('classes.copyLink')}
           </button>
           <button type="button" className="button button-secondary" disabled={busy} onClick={regenerate}>
-            New Code
+            {t('classes.newCode')}
           </button>
         </div>
         <p role="status" aria-live="polite" className="muted">
@@ -129,9 +125,9 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
       </section>
 
       <section className={styles.panel} aria-labelledby="sets-heading">
-        <h2 id="sets-heading">Assigned sets</h2>
+        <h2 id="sets-heading">{t('classes.assigned')}</h2>
         {detail.sets.length === 0 ? (
-          <p className="muted">No set is assigned yet. Assign one of your sets below.</p>
+          <p className="muted">{t('classes.assigned.none')}</p>
         ) : (
           <ul className={styles.list}>
             {detail.sets.map((set) => (
@@ -142,10 +138,10 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
                   type="button"
                   className="button button-secondary"
                   disabled={busy}
-                  aria-label={`Remove ${set.title} from the class`}
+                  aria-label={t('classes.removeSet.label', { title: set.title })}
                   onClick={() => removeSet(set.id, set.title)}
                 >
-                  Remove
+                  {t('classes.remove')}
                 </button>
               </li>
             ))}
@@ -155,9 +151,9 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
       </section>
 
       <section className={styles.panel} aria-labelledby="students-heading">
-        <h2 id="students-heading">Students</h2>
+        <h2 id="students-heading">{t('classes.students')}</h2>
         {members.length === 0 ? (
-          <p className="muted">No student has joined yet. Give them the code or the link above.</p>
+          <p className="muted">{t('classes.students.none')}</p>
         ) : (
           <ul className={styles.list}>
             {members.map((member) => (
@@ -167,10 +163,10 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
                   type="button"
                   className="button button-secondary"
                   disabled={busy}
-                  aria-label={`Remove ${member.username}`}
+                  aria-label={t('classes.removeStudent.label', { username: member.username })}
                   onClick={() => removeStudent(member.id, member.username)}
                 >
-                  Remove
+                  {t('classes.remove')}
                 </button>
               </li>
             ))}

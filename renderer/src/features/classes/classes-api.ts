@@ -1,26 +1,24 @@
-import type { AssignSetInput, ClassProgressResponse, Classroom, ClassroomDetail, CreateClassInput, JoinClassInput, UpdateClassInput } from '#shared/api/classes'
-import type { ListResponse } from '#shared/api/sets'
-import type { ProgressResponse } from '#shared/api/study'
+import type { AssignSetInput, Classroom, CreateClassInput, JoinClassInput, UpdateClassInput } from '#shared/api/classes'
 import { api, apiDownload, type Download } from '@/lib/api'
 
-const classPath = (id: string) => `/classes/${encodeURIComponent(id)}`
+const at = (id: string) => ({ params: { id } })
 
-/** The class calls (README "Classes"; every route needs a verified account). */
+/** The class calls (README "Classes"; every route needs a verified account), typed by their contracts. */
 export const classesApi = {
-  list: (page = 1, signal?: AbortSignal) => api.get<ListResponse<Classroom>>(`/classes?page=${page}&perPage=100`, { signal }),
-  get: (id: string, signal?: AbortSignal) => api.get<ClassroomDetail>(classPath(id), { signal }),
-  create: (input: CreateClassInput) => api.post<Classroom>('/classes', input),
-  update: (id: string, input: UpdateClassInput) => api.patch<Classroom>(classPath(id), input),
-  remove: (id: string) => api.delete(classPath(id)),
-  join: (input: JoinClassInput) => api.post<Classroom>('/classes/join', input),
-  leave: (id: string) => api.delete(`${classPath(id)}/members/me`),
-  removeMember: (id: string, userId: string) => api.delete(`${classPath(id)}/members/${encodeURIComponent(userId)}`),
-  assignSet: (id: string, input: AssignSetInput) => api.post(`${classPath(id)}/sets`, input),
-  unassignSet: (id: string, setId: string) => api.delete(`${classPath(id)}/sets/${encodeURIComponent(setId)}`),
-  progress: (id: string, signal?: AbortSignal) => api.get<ClassProgressResponse>(`${classPath(id)}/progress`, { signal }),
-  progressCsv: (id: string): Promise<Download> => apiDownload(`${classPath(id)}/progress?format=csv`),
+  list: (page = 1, signal?: AbortSignal) => api('GET /api/classes', { query: { page, perPage: 100 }, signal }),
+  get: (id: string, signal?: AbortSignal) => api('GET /api/classes/:id', { ...at(id), signal }),
+  create: (input: CreateClassInput) => api('POST /api/classes', { body: input }),
+  update: (id: string, input: UpdateClassInput) => api('PATCH /api/classes/:id', { ...at(id), body: input }),
+  remove: (id: string) => api('DELETE /api/classes/:id', at(id)),
+  join: (input: JoinClassInput) => api('POST /api/classes/join', { body: input }),
+  leave: (id: string) => api('DELETE /api/classes/:id/members/:userId', { params: { id, userId: 'me' } }),
+  removeMember: (id: string, userId: string) => api('DELETE /api/classes/:id/members/:userId', { params: { id, userId } }),
+  assignSet: (id: string, input: AssignSetInput) => api('POST /api/classes/:id/sets', { ...at(id), body: input }),
+  unassignSet: (id: string, setId: string) => api('DELETE /api/classes/:id/sets/:setId', { params: { id, setId } }),
+  progress: (id: string, signal?: AbortSignal) => api('GET /api/classes/:id/progress', { ...at(id), signal }),
+  progressCsv: (id: string): Promise<Download> => apiDownload('GET /api/classes/:id/progress', { ...at(id), query: { format: 'csv' } }),
   /** The caller's own answers on one set (a student's view of an assigned set). */
-  setProgress: (setId: string, signal?: AbortSignal) => api.get<ProgressResponse>(`/sets/${encodeURIComponent(setId)}/progress`, { signal }),
+  setProgress: (setId: string, signal?: AbortSignal) => api('GET /api/sets/:id/progress', { params: { id: setId }, signal }),
 }
 
 /** Every class of the caller, teaching and joined (the list is paged; classes are few). */

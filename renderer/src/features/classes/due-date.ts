@@ -1,6 +1,8 @@
+import { formatDateTime, translate } from '@/lib/i18n'
+
 /** How a set's due date reads: the day and time in the reader's own locale and zone. */
 export function dueLabel(dueAt: string): string {
-  return `Due ${new Date(dueAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+  return translate('classes.due', { date: formatDateTime(dueAt) })
 }
 
 /** The due date a teacher picks (a day): the end of that day where the teacher is, as an ISO time; '' is none. */

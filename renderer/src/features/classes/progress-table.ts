@@ -1,4 +1,5 @@
 import type { ClassProgressItem } from '#shared/api/classes'
+import type { MessageId } from '@/lib/i18n'
 
 /** The columns of the class progress table, each sortable. */
 export type ProgressColumn = 'username' | 'setTitle' | 'studied' | 'mastered' | 'learning' | 'needsReview' | 'dueToday' | 'lastStudied' | 'finishedByDue'
@@ -10,16 +11,17 @@ export interface ProgressSort {
   direction: SortDirection
 }
 
-export const PROGRESS_COLUMNS: ReadonlyArray<{ column: ProgressColumn; label: string }> = [
-  { column: 'username', label: 'Student' },
-  { column: 'setTitle', label: 'Set' },
-  { column: 'studied', label: 'Cards studied' },
-  { column: 'mastered', label: 'Mastered' },
-  { column: 'learning', label: 'Learning' },
-  { column: 'needsReview', label: 'Needs review' },
-  { column: 'dueToday', label: 'Due today' },
-  { column: 'lastStudied', label: 'Last studied' },
-  { column: 'finishedByDue', label: 'Done by due date' },
+/** The columns of the class progress table, each sortable, with its header's catalog key. */
+export const PROGRESS_COLUMNS: ReadonlyArray<{ column: ProgressColumn; label: MessageId }> = [
+  { column: 'username', label: 'classes.progress.student' },
+  { column: 'setTitle', label: 'classes.progress.set' },
+  { column: 'studied', label: 'classes.progress.studied' },
+  { column: 'mastered', label: 'classes.status.mastered' },
+  { column: 'learning', label: 'classes.status.learning' },
+  { column: 'needsReview', label: 'classes.status.needsReview' },
+  { column: 'dueToday', label: 'classes.progress.dueToday' },
+  { column: 'lastStudied', label: 'classes.progress.lastStudied' },
+  { column: 'finishedByDue', label: 'classes.progress.doneByDue' },
 ]
 
 /** No due date first, then not done, then done. */

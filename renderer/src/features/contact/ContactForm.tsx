@@ -1,6 +1,6 @@
 import { type ContactInput, createContactSchema } from '#shared/api/contact'
 import { CONTACT_NOTICE_MS } from '#shared/limits'
-import { contactMessages, messages } from '#shared/messages'
+import { messages } from '#shared/messages'
 import { Field, TextAreaField } from '@/components/Field'
 import { useAuth } from '@/features/auth'
 import { contactApi } from './contact-api'
@@ -10,6 +10,7 @@ import { useFlash } from '@/lib/useFlash'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import styles from './ContactForm.module.css'
 import { FormError } from '@/components/FormError'
+import { useShared, useT } from '@/lib/i18n'
 
 /** The browser repeats the server's checks only to answer faster; the server strips the markup. */
 const contactSchema = createContactSchema((text) => text)
@@ -22,6 +23,8 @@ function isRateLimited(failure: unknown): boolean {
 }
 
 export function ContactForm() {
+  const t = useT()
+  const contactMessages = useShared('contactMessages')
   const auth = useAuth()
   const [sent, flashSent] = useFlash(CONTACT_NOTICE_MS)
   const [rateLimited, flashRateLimited] = useFlash(CONTACT_NOTICE_MS)
@@ -53,12 +56,12 @@ export function ContactForm() {
   const update = (name: keyof typeof emptyForm) => (event: { target: { value: string } }) => contact.setValue(name, event.target.value)
 
   return (
-    <AuthCard title="Contact Us" wide>
-      <p className={`muted ${styles.centered}`}>Have a question or feedback? We'd love to hear from you!</p>
-      <AuthForm label="Contact form" onSubmit={contact.submit}>
-        <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} error={fields.name} required />
+    <AuthCard title={t('nav.contact')} wide>
+      <p className={`muted ${styles.centered}`}>{t('contact.intro')}</p>
+      <AuthForm label={t('contact.label')} onSubmit={contact.submit}>
+        <Field label={t('contact.name')} name="name" autoComplete="name" value={form.name} onChange={update('name')} error={fields.name} required />
         <Field
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -68,10 +71,10 @@ export function ContactForm() {
           error={fields.email}
           required
         />
-        <Field label="Subject" name="subject" value={form.subject} onChange={update('subject')} error={fields.subject} required />
-        <TextAreaField label="Message" name="message" rows={6} value={form.message} onChange={update('message')} error={fields.message} required />
+        <Field label={t('contact.subject')} name="subject" value={form.subject} onChange={update('subject')} error={fields.subject} required />
+        <TextAreaField label={t('contact.message')} name="message" rows={6} value={form.message} onChange={update('message')} error={fields.message} required />
         <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor="contact-website">Website</label>
+          <label htmlFor="contact-website">{t('contact.website')}</label>
           <input
             id="contact-website"
             name="website"
@@ -91,10 +94,10 @@ export function ContactForm() {
         <FormError message={rateLimited} />
         <FormError message={contact.error} />
         <button type="submit" className="button button-block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Message'}
+          {busy ? t('auth.sending') : t('contact.send')}
         </button>
       </AuthForm>
-      <p className={`muted ${styles.centered}`}>We typically respond within 1-2 business days.</p>
+      <p className={`muted ${styles.centered}`}>{t('contact.response')}</p>
     </AuthCard>
   )
 }

@@ -1,6 +1,7 @@
-import type { GamePlayer, GameSide, GameTeam, GameTeamStanding } from '#shared/api/games'
+import { GAME_TEAMS, type GamePlayer, type GameSide, type GameTeam, type GameTeamStanding } from '#shared/api/games'
 import { gamePictureSrc } from './games-api'
 import styles from './Games.module.css'
+import { useT } from '@/lib/i18n'
 
 /** The four answer colours and shapes: the shape and letter say it too, never the colour alone. */
 export const CHOICE_MARKS = [
@@ -12,6 +13,7 @@ export const CHOICE_MARKS = [
 
 /** A side of a card as a question shows it: its text, its picture, or both. */
 export function SideView({ side, token, large }: { side: GameSide; token: string; large?: boolean }) {
+  const t = useT()
   return (
     <>
       {side.image && (
@@ -20,7 +22,7 @@ export function SideView({ side, token, large }: { side: GameSide; token: string
           src={gamePictureSrc(side.image.url, token)}
           width={side.image.width}
           height={side.image.height}
-          alt={side.text ? '' : 'Picture'}
+          alt={side.text ? '' : t('games.picture')}
         />
       )}
       {side.text && <span>{side.text}</span>}
@@ -28,11 +30,14 @@ export function SideView({ side, token, large }: { side: GameSide; token: string
   )
 }
 
+/** A team's colour and name; the name in the interface's language (the API's is English: 'Red team'). */
 export function TeamBadge({ team }: { team: GameTeam }) {
+  const t = useT()
+  const color = GAME_TEAMS[team.id % GAME_TEAMS.length]?.name
   return (
     <span className={styles.team}>
       <span className={styles.swatch} style={{ background: team.color }} aria-hidden="true" />
-      {team.name}
+      {color ? t('games.team', { color }) : team.name}
     </span>
   )
 }
@@ -55,9 +60,10 @@ export function Leaderboard({ standings, limit, highlight }: { standings: GamePl
 }
 
 export function TeamBoard({ teams }: { teams: GameTeamStanding[] }) {
+  const t = useT()
   if (teams.length === 0) return null
   return (
-    <ol className={styles.leaderboard} aria-label="Teams">
+    <ol className={styles.leaderboard} aria-label={t('games.teams')}>
       {teams.map((standing) => (
         <li key={standing.team.id}>
           <TeamBadge team={standing.team} />
@@ -70,14 +76,14 @@ export function TeamBoard({ teams }: { teams: GameTeamStanding[] }) {
 
 /** The podium: first, second and third. */
 export function Podium({ standings }: { standings: GamePlayer[] }) {
-  const places = ['1st', '2nd', '3rd']
+  const t = useT()
   return (
-    <ol className={styles.podium} aria-label="Podium">
+    <ol className={styles.podium} aria-label={t('games.podium')}>
       {standings.slice(0, 3).map((player, index) => (
         <li key={player.id} className={styles[`place${index + 1}`]}>
-          <span className={styles.placeLabel}>{places[index]}</span>
+          <span className={styles.placeLabel}>{t('games.place', { place: index + 1 })}</span>
           <span className={styles.nickname}>{player.nickname}</span>
-          <span className={styles.score}>{player.score} points</span>
+          <span className={styles.score}>{t('games.points', { count: player.score })}</span>
         </li>
       ))}
     </ol>

@@ -12,6 +12,8 @@ import { QrCode } from './QrCode'
 import { useGame } from './useGame'
 import { useNow } from './useNow'
 import styles from './Games.module.css'
+import { FormError } from '@/components/FormError'
+import { T, useT } from '@/lib/i18n'
 
 /** The address phones open: the desktop app's shared LAN address while sharing, else this page's own. */
 function useJoinOrigin(): string {
@@ -27,6 +29,7 @@ function useJoinOrigin(): string {
  * answer with how many picked each choice and the leaderboard, and the podium at the end.
  */
 export function HostGame({ gameId }: { gameId: string }) {
+  const t = useT()
   const auth = useAuth()
   const token = auth?.token ?? ''
   const load = useCallback((signal?: AbortSignal) => gamesApi.hostGet(gameId, signal), [gameId])
@@ -34,7 +37,7 @@ export function HostGame({ gameId }: { gameId: string }) {
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState('')
   const origin = useJoinOrigin()
-  useDocumentTitle(game ? `Live game ${game.code}` : 'Live game')
+  useDocumentTitle(game ? t('games.liveGameCode', { code: game.code }) : t('games.liveGame'))
 
   const act = async (step: 'start' | 'next') => {
     setBusy(true)
@@ -51,12 +54,10 @@ export function HostGame({ gameId }: { gameId: string }) {
 
   if (!game) {
     return error ? (
-      <p className="alert-error" role="alert">
-        {error}
-      </p>
+      <FormError message={error} />
     ) : (
       <p className="muted" role="status">
-        Loading the game...
+        {t('games.loading')}
       </p>
     )
   }
@@ -66,19 +67,15 @@ export function HostGame({ gameId }: { gameId: string }) {
       <header className={styles.hostHead}>
         <h1>{game.setTitle}</h1>
         <p className={styles.codeLine}>
-          Code <strong className={styles.code}>{game.code}</strong>
+          <T id="games.code" values={{ code: game.code }} components={{ 0: <strong className={styles.code} /> }} />
         </p>
         {!live && (
           <p className={styles.notice} role="status">
-            Reconnecting...
+            {t('games.reconnecting')}
           </p>
         )}
       </header>
-      {actionError && (
-        <p className="alert-error" role="alert">
-          {actionError}
-        </p>
-      )}
+      <FormError message={actionError} />
       {game.status === 'lobby' && <Lobby game={game} joinUrl={joinUrl} busy={busy} onStart={() => void act('start')} />}
       {(game.status === 'question' || game.status === 'reveal') && <HostQuestion game={game} token={token} busy={busy} onNext={() => void act('next')} />}
       {game.status === 'ended' && <HostEnd game={game} />}
@@ -87,32 +84,32 @@ export function HostGame({ gameId }: { gameId: string }) {
 }
 
 function Lobby({ game, joinUrl, busy, onStart }: { game: Game; joinUrl: string; busy: boolean; onStart: () => void }) {
+  const t = useT()
   return (
     <section className={styles.lobby} aria-labelledby="lobby-heading">
       <div className={styles.joinPanel}>
-        <h2 id="lobby-heading">Join on your phone</h2>
+        <h2 id="lobby-heading">{t('games.joinOnPhone')}</h2>
         <p className={styles.joinUrl}>{joinUrl}</p>
-        <QrCode text={joinUrl} label={`QR code of ${joinUrl}`} />
+        <QrCode text={joinUrl} label={t('games.qrCodeOf', { url: joinUrl })} />
       </div>
       <div className={styles.playersPanel}>
-        <h2>
-          {game.players.length} {game.players.length === 1 ? 'player' : 'players'}
-        </h2>
+        <h2>{t('games.playerCount', { count: game.players.length })}</h2>
         <ul className={styles.playerList} aria-live="polite">
           {game.players.map((player) => (
             <li key={player.id}>{player.nickname}</li>
           ))}
         </ul>
         <button type="button" className={`button ${styles.bigButton}`} disabled={busy || game.players.length === 0} onClick={onStart}>
-          Start Game
+          {t('games.start')}
         </button>
-        {game.players.length === 0 && <p className="muted">The game starts once someone has joined.</p>}
+        {game.players.length === 0 && <p className="muted">{t('games.startsOnceJoined')}</p>}
       </div>
     </section>
   )
 }
 
 function HostQuestion({ game, token, busy, onNext }: { game: Game; token: string; busy: boolean; onNext: () => void }) {
+  const t = useT()
   const question = game.question
   const reveal = game.reveal
   const now = useNow(game.status === 'question' ? 250 : 0)
@@ -122,20 +119,18 @@ function HostQuestion({ game, token, busy, onNext }: { game: Game; token: string
   return (
     <section className={styles.question} aria-labelledby="question-heading">
       <div className={styles.questionBar}>
-        <h2 id="question-heading">
-          Question {question.index + 1} of {question.total}
-        </h2>
+        <h2 id="question-heading">{t('games.questionOf', { number: question.index + 1, total: question.total })}</h2>
         {game.status === 'question' ? (
           <>
-            <p className={styles.countdown} aria-label={`${left} seconds left`}>
+            <p className={styles.countdown} aria-label={t('games.secondsLeft', { count: left })}>
               {left}
             </p>
             <p className={styles.answered} role="status">
-              {question.answered} of {game.players.length} answered
+              {t('games.answeredOf', { answered: question.answered, players: game.players.length })}
             </p>
           </>
         ) : (
-          <p className={styles.answered}>Time is up</p>
+          <p className={styles.answered}>{t('games.timeUp')}</p>
         )}
       </div>
       <p className={styles.prompt}>
@@ -156,8 +151,11 @@ function HostQuestion({ game, token, busy, onNext }: { game: Game; token: string
               </span>
               {reveal && (
                 <span className={styles.pickCount}>
-                  {right && <span className={styles.rightMark}>Right answer, </span>}
-                  {reveal.counts[index] ?? 0} picked
+                  {right ? (
+                    <T id="games.pickedRight" values={{ count: reveal.counts[index] ?? 0 }} components={{ 0: <span className={styles.rightMark} /> }} />
+                  ) : (
+                    t('games.picked', { count: reveal.counts[index] ?? 0 })
+                  )}
                 </span>
               )}
             </li>
@@ -166,19 +164,20 @@ function HostQuestion({ game, token, busy, onNext }: { game: Game; token: string
       </ol>
       {reveal && (
         <div className={styles.standings}>
-          <h2>Leaderboard</h2>
+          <h2>{t('games.leaderboard')}</h2>
           <Leaderboard standings={reveal.scores} limit={5} />
           <TeamBoard teams={reveal.teams} />
         </div>
       )}
       <button type="button" className={`button ${styles.bigButton}`} disabled={busy} onClick={onNext}>
-        {game.status === 'question' ? 'Show Answer' : last ? 'Show Podium' : 'Next Question'}
+        {game.status === 'question' ? t('games.showAnswer') : last ? t('games.showPodium') : t('games.nextQuestion')}
       </button>
     </section>
   )
 }
 
 function HostEnd({ game }: { game: Game }) {
+  const t = useT()
   const [error, setError] = useState('')
   const download = async () => {
     setError('')
@@ -190,28 +189,24 @@ function HostEnd({ game }: { game: Game }) {
   }
   return (
     <section className={styles.end} aria-labelledby="end-heading">
-      <h2 id="end-heading">Podium</h2>
+      <h2 id="end-heading">{t('games.podium')}</h2>
       <Podium standings={game.standings} />
       {game.teams.length > 0 && (
         <p className={styles.winningTeam}>
-          Winning team: <TeamBadge team={game.teams[0]!.team} /> ({game.teams[0]!.score} points)
+          <T id="games.winningTeam" values={{ count: game.teams[0]!.score }} components={{ 0: <TeamBadge team={game.teams[0]!.team} /> }} />
         </p>
       )}
       <div className={styles.endActions}>
         <button type="button" className="button" onClick={() => void download()}>
-          Download Results (CSV)
+          {t('games.downloadResults')}
         </button>
         {game.classId && (
           <Link className="button button-secondary" to={`/classes/${encodeURIComponent(game.classId)}`}>
-            Back to the Class
+            {t('games.backToClass')}
           </Link>
         )}
       </div>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </section>
   )
 }

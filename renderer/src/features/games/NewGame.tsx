@@ -1,11 +1,14 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { GAME_LIMITS, type GameMode } from '#shared/api/games'
 import { api, errorMessage, fieldErrorsOf } from '@/lib/api'
+import { useServerData } from '@/lib/server-data'
+import { gamesApi } from './games-api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { FormError } from '@/components/FormError'
 import { Field, SelectField } from '@/components/Field'
 import styles from './Games.module.css'
+import { useT } from '@/lib/i18n'
 
 interface SetChoice {
   id: string
@@ -18,33 +21,27 @@ interface SetChoice {
  * one of the class's assigned sets.
  */
 export function NewGame({ setId: givenSetId, classId }: { setId?: string; classId?: string }) {
-  useDocumentTitle('Start a live game')
+  const t = useT()
+  useDocumentTitle(t('games.new.title'))
   const navigate = useNavigate()
-  const [sets, setSets] = useState<SetChoice[] | null>(null)
-  const [setId, setSetId] = useState(givenSetId ?? '')
   const [mode, setMode] = useState<GameMode>('solo')
   const [questionCount, setQuestionCount] = useState(String(GAME_LIMITS.questionsDefault))
   const [seconds, setSeconds] = useState(String(GAME_LIMITS.secondsDefault))
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
   const [fields, setFields] = useState<Record<string, string>>({})
 
-  useEffect(() => {
-    const abort = new AbortController()
-    const path = classId ? `/classes/${encodeURIComponent(classId)}` : givenSetId ? `/sets/${encodeURIComponent(givenSetId)}` : null
-    if (!path) return
-    api
-      .get<{ id: string; title: string; sets?: SetChoice[] }>(path, { signal: abort.signal })
-      .then((found) => {
-        const choices = classId ? (found.sets ?? []) : [{ id: found.id, title: found.title }]
-        setSets(choices)
-        setSetId((current) => current || choices[0]?.id || '')
-      })
-      .catch((failure: unknown) => {
-        if (!abort.signal.aborted) setError(errorMessage(failure))
-      })
-    return () => abort.abort()
-  }, [classId, givenSetId])
+  // The sets to choose from: the class's assigned sets, or the one set the game was started from.
+  const choices = useServerData(classId || givenSetId ? `game-sets:${classId ?? ''}:${givenSetId ?? ''}` : null, (signal) =>
+    classId
+      ? api('GET /api/classes/:id', { params: { id: classId }, signal }).then((found): SetChoice[] => found.sets)
+      : api('GET /api/sets/:id', { params: { id: givenSetId ?? '' }, signal }).then((found): SetChoice[] => [{ id: found.id, title: found.title }]),
+  )
+  const sets = choices.state === 'ready' ? choices.data : null
+  // The first set is chosen until the host picks another.
+  const [picked, setSetId] = useState(givenSetId ?? '')
+  const setId = picked || sets?.[0]?.id || ''
+  const [sendError, setError] = useState('')
+  const error = choices.state === 'failed' ? errorMessage(choices.error) : sendError
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -52,7 +49,7 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
     setError('')
     setFields({})
     try {
-      const game = await api.post<{ id: string }>('/games', {
+      const game = await gamesApi.create({
         setId,
         mode,
         questionCount: Number(questionCount),
@@ -69,10 +66,10 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
 
   return (
     <section className={styles.newGame} aria-labelledby="new-game-heading">
-      <h1 id="new-game-heading">Start a live game</h1>
-      <p className="muted">Players join on their phones with the code on your screen. No account needed.</p>
+      <h1 id="new-game-heading">{t('games.new.title')}</h1>
+      <p className="muted">{t('games.new.intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate className={styles.joinForm}>
-        <SelectField label="Set" value={setId} error={fields.setId} onChange={(event) => setSetId(event.target.value)}>
+        <SelectField label={t('games.new.set')} value={setId} error={fields.setId} onChange={(event) => setSetId(event.target.value)}>
           {(sets ?? []).map((set) => (
             <option key={set.id} value={set.id}>
               {set.title}
@@ -80,16 +77,17 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
           ))}
         </SelectField>
         <fieldset className={styles.modeChoice}>
-          <legend>Play</legend>
+          <legend>{t('games.new.play')}</legend>
           <label>
-            <input type="radio" name="mode" value="solo" checked={mode === 'solo'} onChange={() => setMode('solo')} /> Solo
+            <input type="radio" name="mode" value="solo" checked={mode === 'solo'} onChange={() => setMode('solo')} /> {t('games.new.solo')}
           </label>
           <label>
-            <input type="radio" name="mode" value="teams" checked={mode === 'teams'} onChange={() => setMode('teams')} /> In teams of up to 4
+            <input type="radio" name="mode" value="teams" checked={mode === 'teams'} onChange={() => setMode('teams')} />{' '}
+            {t('games.new.teams', { size: GAME_LIMITS.teamSize })}
           </label>
         </fieldset>
         <Field
-          label={`Questions (${GAME_LIMITS.questionsMin} to ${GAME_LIMITS.questionsMax})`}
+          label={t('games.new.questions', { min: GAME_LIMITS.questionsMin, max: GAME_LIMITS.questionsMax })}
           type="number"
           min={GAME_LIMITS.questionsMin}
           max={GAME_LIMITS.questionsMax}
@@ -98,7 +96,7 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
           onChange={(event) => setQuestionCount(event.target.value)}
         />
         <Field
-          label={`Seconds per question (${GAME_LIMITS.secondsMin} to ${GAME_LIMITS.secondsMax})`}
+          label={t('games.new.seconds', { min: GAME_LIMITS.secondsMin, max: GAME_LIMITS.secondsMax })}
           type="number"
           min={GAME_LIMITS.secondsMin}
           max={GAME_LIMITS.secondsMax}
@@ -108,7 +106,7 @@ export function NewGame({ setId: givenSetId, classId }: { setId?: string; classI
         />
         <FormError message={Object.keys(fields).length === 0 ? error : ''} />
         <button type="submit" className="button" disabled={busy || !setId}>
-          Open the Game
+          {t('games.new.submit')}
         </button>
       </form>
     </section>

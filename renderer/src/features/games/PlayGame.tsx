@@ -12,6 +12,7 @@ import { gameEventsUrl, gamesApi, type Seat, seats } from './games-api'
 import { useGame } from './useGame'
 import { useNow } from './useNow'
 import styles from './Games.module.css'
+import { T, useT } from '@/lib/i18n'
 
 /**
  * /play and /play/:code: a phone joins a live game with its code and a nickname (a signed-in
@@ -19,7 +20,8 @@ import styles from './Games.module.css'
  * seat is kept on the phone: a reload or a dropped connection gets back in with the same score.
  */
 export function PlayGame({ code }: { code?: string }) {
-  useDocumentTitle('Play')
+  const t = useT()
+  useDocumentTitle(t('games.play.title'))
   const [seat, setSeat] = useState<Seat | undefined>(() => seats.load(code))
   const [notice, setNotice] = useState('')
   const lost = useCallback((message: string) => {
@@ -32,6 +34,7 @@ export function PlayGame({ code }: { code?: string }) {
 }
 
 function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; notice: string; onJoined: (seat: Seat) => void }) {
+  const t = useT()
   const auth = useAuth()
   const navigate = useNavigate()
   const [code, setCode] = useState(initialCode ?? '')
@@ -61,7 +64,7 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
 
   return (
     <section className={styles.play} aria-labelledby="join-heading">
-      <h1 id="join-heading">Join a live game</h1>
+      <h1 id="join-heading">{t('games.play.join')}</h1>
       {notice && (
         <p className={styles.notice} role="status">
           {notice}
@@ -69,7 +72,7 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
       )}
       <form className={styles.joinForm} onSubmit={(event) => void submit(event)} noValidate>
         <Field
-          label="Game code"
+          label={t('games.play.code')}
           className={styles.codeInput}
           inputMode="numeric"
           autoComplete="off"
@@ -79,10 +82,10 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
           onChange={(event) => setCode(event.target.value)}
         />
         {auth ? (
-          <p className="muted">You play as {auth.user.username}.</p>
+          <p className="muted">{t('games.play.as', { username: auth.user.username })}</p>
         ) : (
           <Field
-            label="Nickname"
+            label={t('games.play.nickname')}
             autoComplete="nickname"
             maxLength={GAME_LIMITS.nickname}
             value={nickname}
@@ -92,7 +95,7 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
         )}
         <FormError message={Object.keys(fields).length === 0 ? error : ''} />
         <button type="submit" className={`button ${styles.bigButton}`} disabled={busy}>
-          Join Game
+          {t('games.play.submit')}
         </button>
       </form>
     </section>
@@ -100,30 +103,31 @@ function JoinForm({ code: initialCode, notice, onJoined }: { code?: string; noti
 }
 
 function Playing({ seat, onLost }: { seat: Seat; onLost: (message: string) => void }) {
+  const t = useT()
   const load = useCallback((signal?: AbortSignal) => gamesApi.playerGet(seat.gameId, seat.playerToken, signal), [seat])
   const { game, error } = useGame(load, gameEventsUrl(seat.gameId, seat.playerToken))
   useEffect(() => {
-    if (!game && error) onLost('That game is over or no longer knows this phone. Join again with the code.')
-  }, [game, error, onLost])
+    if (!game && error) onLost(t('games.play.lost'))
+  }, [game, error, onLost, t])
 
   if (!game || !game.me) {
     return (
       <p className="muted" role="status">
-        Joining...
+        {t('games.play.joining')}
       </p>
     )
   }
   return (
-    <section className={styles.play} aria-label="Live game">
+    <section className={styles.play} aria-label={t('games.liveGame')}>
       <p className={styles.meLine}>
         <span className={styles.nickname}>{game.me.nickname}</span>
         {game.me.team && <TeamBadge team={game.me.team} />}
-        <span className={styles.score}>{game.me.score} points</span>
+        <span className={styles.score}>{t('games.points', { count: game.me.score })}</span>
       </p>
       {game.status === 'lobby' && (
         <div className={styles.waiting}>
-          <h1>You are in!</h1>
-          <p>Look at the big screen: the game starts soon.</p>
+          <h1>{t('games.play.in')}</h1>
+          <p>{t('games.play.soon')}</p>
         </div>
       )}
       {game.status === 'question' && <PlayQuestion game={game} seat={seat} />}
@@ -134,6 +138,7 @@ function Playing({ seat, onLost }: { seat: Seat; onLost: (message: string) => vo
 }
 
 function PlayQuestion({ game, seat }: { game: Game; seat: Seat }) {
+  const t = useT()
   const question = game.question
   const now = useNow(250)
   const [sent, setSent] = useState<{ index: number; choice: number } | null>(null)
@@ -156,8 +161,8 @@ function PlayQuestion({ game, seat }: { game: Game; seat: Seat }) {
   return (
     <div className={styles.playQuestion}>
       <h1 className={styles.playHeading}>
-        Question {question.index + 1} of {question.total}
-        <span className={styles.playCountdown} aria-label={`${left} seconds left`}>
+        {t('games.questionOf', { number: question.index + 1, total: question.total })}
+        <span className={styles.playCountdown} aria-label={t('games.secondsLeft', { count: left })}>
           {left}
         </span>
       </h1>
@@ -166,7 +171,7 @@ function PlayQuestion({ game, seat }: { game: Game; seat: Seat }) {
       </h2>
       {answered ? (
         <p className={styles.waiting} role="status">
-          Answer sent. Wait for the others.
+          {t('games.play.sent')}
         </p>
       ) : (
         <div className={styles.buttons}>
@@ -190,16 +195,16 @@ function PlayQuestion({ game, seat }: { game: Game; seat: Seat }) {
           })}
         </div>
       )}
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   )
 }
 
+/** How many players a phone's leaderboard shows after each question. */
+const TOP_PLAYERS = 5
+
 function PlayReveal({ game }: { game: Game }) {
+  const t = useT()
   const reveal = game.reveal
   const me = game.me
   if (!reveal || !me) return null
@@ -209,35 +214,28 @@ function PlayReveal({ game }: { game: Game }) {
   const answer = game.question?.choices[reveal.correctChoice]
   return (
     <div className={styles.reveal}>
-      <h1 className={right ? styles.right : styles.wrong}>{right ? 'Right!' : 'No points this time'}</h1>
-      <p>+{mine?.points ?? 0} points</p>
+      <h1 className={right ? styles.right : styles.wrong}>{right ? t('games.play.right') : t('games.play.noPoints')}</h1>
+      <p>{t('games.play.gained', { count: mine?.points ?? 0 })}</p>
       {answer && (
         <p>
-          The answer: <strong>{answer.text || CHOICE_MARKS[reveal.correctChoice]?.letter}</strong>
+          <T id="games.play.answer" values={{ answer: answer.text || CHOICE_MARKS[reveal.correctChoice]?.letter }} components={{ 0: <strong /> }} />
         </p>
       )}
-      {place !== undefined && (
-        <p className={styles.place}>
-          You are number {place} of {reveal.scores.length}
-        </p>
-      )}
-      <h2>Top 5</h2>
-      <Leaderboard standings={reveal.scores} limit={5} highlight={me.id} />
+      {place !== undefined && <p className={styles.place}>{t('games.play.place', { place, count: reveal.scores.length })}</p>}
+      <h2>{t('games.play.top', { count: TOP_PLAYERS })}</h2>
+      <Leaderboard standings={reveal.scores} limit={TOP_PLAYERS} highlight={me.id} />
     </div>
   )
 }
 
 function PlayEnd({ game }: { game: Game }) {
+  const t = useT()
   const me = game.me
   const place = me ? placeOf(game.standings, me.id) : undefined
   return (
     <div className={styles.reveal}>
-      <h1>Game over</h1>
-      {place !== undefined && (
-        <p className={styles.place}>
-          You finished number {place} of {game.standings.length} with {me?.score} points
-        </p>
-      )}
+      <h1>{t('games.play.over')}</h1>
+      {place !== undefined && <p className={styles.place}>{t('games.play.finished', { place, count: game.standings.length, score: me?.score ?? 0 })}</p>}
       <Podium standings={game.standings} />
     </div>
   )

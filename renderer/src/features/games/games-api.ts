@@ -1,31 +1,24 @@
-import {
-  type CreateGameInput,
-  GAME_TOKEN_HEADER,
-  type Game,
-  type GameAnswerResult,
-  type GameSummary,
-  type JoinedGame,
-  type JoinGameInput,
-} from '#shared/api/games'
-import { saveBlob } from '@/features/classes'
+import { type CreateGameInput, GAME_TOKEN_HEADER, type JoinGameInput } from '#shared/api/games'
+import { saveBlob } from '@/lib/browser'
 import { api, apiDownload, type Download } from '@/lib/api'
 
 const gamePath = (id: string) => `/games/${encodeURIComponent(id)}`
-const asPlayer = (playerToken: string) => ({ headers: { [GAME_TOKEN_HEADER]: playerToken } })
+const at = (id: string) => ({ params: { id } })
+const asPlayer = (playerToken: string) => ({ headers: { [GAME_TOKEN_HEADER]: playerToken }, token: null })
 
 /** The live game calls (api.md "Live class game"). The host uses the account; a player their player token. */
 export const gamesApi = {
-  create: (input: CreateGameInput) => api.post<Game>('/games', input),
+  create: (input: CreateGameInput) => api('POST /api/games', { body: input }),
   /** Signed in, the account's token goes along and the player plays under their username. */
-  join: (input: JoinGameInput) => api.post<JoinedGame>('/games/join', input),
-  hostGet: (id: string, signal?: AbortSignal) => api.get<Game>(gamePath(id), { signal }),
-  playerGet: (id: string, playerToken: string, signal?: AbortSignal) => api.get<Game>(gamePath(id), { ...asPlayer(playerToken), signal, token: null }),
-  start: (id: string) => api.post(`${gamePath(id)}/start`),
-  next: (id: string) => api.post(`${gamePath(id)}/next`),
+  join: (input: JoinGameInput) => api('POST /api/games/join', { body: input }),
+  hostGet: (id: string, signal?: AbortSignal) => api('GET /api/games/:id', { ...at(id), signal }),
+  playerGet: (id: string, playerToken: string, signal?: AbortSignal) => api('GET /api/games/:id', { ...at(id), ...asPlayer(playerToken), signal }),
+  start: (id: string) => api('POST /api/games/:id/start', at(id)),
+  next: (id: string) => api('POST /api/games/:id/next', at(id)),
   answer: (id: string, playerToken: string, index: number, choice: number) =>
-    api.post<GameAnswerResult>(`${gamePath(id)}/answers`, { index, choice }, { ...asPlayer(playerToken), token: null }),
-  resultsCsv: (id: string): Promise<Download> => apiDownload(`${gamePath(id)}/results?format=csv`),
-  classGames: (classId: string, signal?: AbortSignal) => api.get<{ items: GameSummary[] }>(`/classes/${encodeURIComponent(classId)}/games`, { signal }),
+    api('POST /api/games/:id/answers', { ...at(id), body: { index, choice }, ...asPlayer(playerToken) }),
+  resultsCsv: (id: string): Promise<Download> => apiDownload('GET /api/games/:id/results', { ...at(id), query: { format: 'csv' } }),
+  classGames: (classId: string, signal?: AbortSignal) => api('GET /api/classes/:id/games', { ...at(classId), signal }),
 }
 
 /** Where a game's events come from: an EventSource sends no headers, so the token rides in the query. */

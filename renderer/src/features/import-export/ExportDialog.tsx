@@ -5,6 +5,8 @@ import { errorMessage } from '@/lib/api'
 import styles from './ExportDialog.module.css'
 import { type ExportFormat, importExportApi } from './import-export-api'
 import { FormError } from '@/components/FormError'
+import { saveBlob } from '@/lib/browser'
+import { type MessageId, T, useT } from '@/lib/i18n'
 
 interface ExportDialogProps {
   /** The set to export, or null when the dialog is closed. */
@@ -12,30 +14,26 @@ interface ExportDialogProps {
   onClose: () => void
 }
 
-/** Hands a Blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Let the browser start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
 /** The owner's 'Export Set': downloads the set's cards as JSON, CSV, an Anki package or Anki/Quizlet text (docs/content-rules.md). */
 export function ExportDialog({ set, onClose }: ExportDialogProps) {
+  const t = useT()
   return (
-    <Dialog open={set !== null} title="Export Set" onClose={onClose}>
+    <Dialog open={set !== null} title={t('export.title')} onClose={onClose}>
       {set && <ExportChoices set={set} onClose={onClose} />}
     </Dialog>
   )
 }
 
+/** The formats offered, in order, with their buttons' labels. */
+const FORMATS: Array<[ExportFormat, MessageId]> = [
+  ['json', 'export.json'],
+  ['csv', 'export.csv'],
+  ['apkg', 'export.apkg'],
+  ['txt', 'export.txt'],
+]
+
 function ExportChoices({ set, onClose }: { set: StudySet; onClose: () => void }) {
+  const t = useT()
   const [busy, setBusy] = useState<ExportFormat | null>(null)
   const [error, setError] = useState('')
 
@@ -55,22 +53,15 @@ function ExportChoices({ set, onClose }: { set: StudySet; onClose: () => void })
   return (
     <div className={styles.body}>
       <p>
-        Download the {set.cardCount === 1 ? 'card' : 'cards'} of <strong>{set.title}</strong> as a file you can import again or open elsewhere.
+        <T id="export.intro" values={{ count: set.cardCount, title: set.title }} components={{ 0: <strong /> }} />
       </p>
       <FormError message={error} />
       <DialogActions inOrder>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('json')}>
-          {busy === 'json' ? 'Exporting...' : 'Export as JSON'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('csv')}>
-          {busy === 'csv' ? 'Exporting...' : 'Export as CSV'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('apkg')}>
-          {busy === 'apkg' ? 'Exporting...' : 'Export as Anki package (.apkg)'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void download('txt')}>
-          {busy === 'txt' ? 'Exporting...' : 'Export as Anki/Quizlet text (.txt)'}
-        </button>
+        {FORMATS.map(([format, label]) => (
+          <button key={format} type="button" className="button" disabled={busy !== null} onClick={() => void download(format)}>
+            {busy === format ? t('export.busy') : t(label)}
+          </button>
+        ))}
       </DialogActions>
     </div>
   )

@@ -8,13 +8,17 @@ import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field, TextAreaField } from '@/components/Field'
 import { FormError } from '@/components/FormError'
 import { errorMessage, fieldErrorsOf } from '@/lib/api'
+import { useServerData } from '@/lib/server-data'
 import { useSchemaForm } from '@/lib/useSchemaForm'
+import { T, translateShared, useLocale, useT } from '@/lib/i18n'
 import styles from './ImportDialog.module.css'
 import { ImportPreviewView } from './ImportPreviewView'
-import { importExportApi } from './import-export-api'
+import { ReadingOptions } from './ReadingOptions'
+import { importExportApi, type ReadingChoice } from './import-export-api'
 import { type ImportChoices, importCards, initialChoices, planImport } from './import-plan'
-import { ACCEPTED_FILES, checkChosenFile, formatSize, type SeparatorChoice, separatorValue } from './import-source'
+import { ACCEPTED_FILES, checkChosenFile, fileHint, formatSize, type SeparatorChoice, separatorValue } from './import-source'
 import { withRateLimitRetry } from './retry'
+import { UpdateExistingSet } from './UpdateExistingSet'
 
 interface ImportDialogProps {
   open: boolean
@@ -29,8 +33,9 @@ interface ImportDialogProps {
  * set opens its page; several go back to My Sets.
  */
 export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
+  const t = useT()
   return (
-    <Dialog open={open} title="Import Set" onClose={onClose}>
+    <Dialog open={open} title={t('import.title')} onClose={onClose}>
       {/* Mounted only while open, so each opening starts empty. */}
       {open && <ImportForm onClose={onClose} onImported={onImported} />}
     </Dialog>
@@ -46,6 +51,8 @@ type Phase = { kind: 'idle' } | { kind: 'previewing' } | { kind: 'importing'; pe
 const EMPTY_PREVIEW: ImportPreview = { format: 'text', sets: [], problems: [] }
 
 function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?: (sets: StudySet[]) => void }) {
+  const t = useT()
+  const locale = useLocale()
   const navigate = useNavigate()
   const [source, setSource] = useState<Source>('file')
   const [file, setFile] = useState<File | null>(null)
@@ -56,6 +63,14 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
   const [preview, setPreview] = useState<ImportPreview | null>(null)
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [dragging, setDragging] = useState(false)
+  // Issue 27: one of the student's sets to update in place, and the preview against it (its add/update/same counts).
+  const [target, setTarget] = useState<string | null>(null)
+  const [targetPreview, setTargetPreview] = useState<ImportPreview | null>(null)
+  // How the student asked for the text to be read (encoding, HTML); the server detects the rest.
+  const [reading, setReading] = useState<ReadingChoice>({})
+  // The limits the server enforces, shown in the hint and checked before an upload.
+  const limitsData = useServerData('import-limits', (signal) => importExportApi.limits(signal))
+  const limits = limitsData.state === 'ready' ? limitsData.data : null
   const abortRef = useRef<AbortController | null>(null)
   const busy = phase.kind !== 'idle'
 
@@ -64,6 +79,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
 
   const newController = () => {
     abortRef.current?.abort()
+    // eslint-disable-next-line no-restricted-syntax -- a user's upload or import, cancelled by closing the dialog: an action, not a load
     const controller = new AbortController()
     abortRef.current = controller
     return controller
@@ -115,7 +131,9 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
         // Sets already created stay; the message says so.
         const fields = fieldErrorsOf(failure)
         const message = fields.title ?? fields.description ?? Object.values(fields)[0] ?? errorMessage(failure)
-        form.setError(created.length > 0 ? `${message} (${created.length} of ${sets.length} sets were imported)` : message)
+        form.setError(
+          created.length > 0 ? t('import.partly', { message: translateShared(message, locale), created: created.length, total: sets.length }) : message,
+        )
         if (created.length > 0) onImported?.(created)
         return
       }
@@ -131,14 +149,16 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
 
   const showPreview = (answer: ImportPreview) => {
     setPreview(answer)
+    setTarget(null)
+    setTargetPreview(null)
     form.reset(initialChoices(answer))
     form.setError(answer.sets.length === 0 ? (answer.problems.at(-1)?.message ?? importMessages.noValidCards) : '')
   }
 
-  /** Asks the server what would be imported; failures show under the file or the text. */
-  const requestPreview = async (request: (signal: AbortSignal) => Promise<ImportPreview>, field: 'file' | 'text') => {
+  /** Asks the server what would be imported; failures show under the file or the text. `keep`: the last preview stays on show meanwhile. */
+  const requestPreview = async (request: (signal: AbortSignal) => Promise<ImportPreview>, field: 'file' | 'text', keep = false) => {
     const controller = newController()
-    setPreview(null)
+    if (!keep) setPreview(null)
     form.setError('')
     setPhase({ kind: 'previewing' })
     try {
@@ -158,27 +178,86 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
     if (!chosen || phase.kind === 'importing') return
     setFile(chosen)
     setPreview(null)
+    setReading({})
     form.setError('')
-    const problem = checkChosenFile(chosen)
+    const problem = checkChosenFile(chosen, limits)
     setSourceErrors(problem ? { file: problem } : {})
     if (!problem) void requestPreview((signal) => importExportApi.previewFile(chosen, undefined, signal), 'file')
   }
 
-  const previewText = () => {
-    const input = { text, termSeparator: separatorValue(termSeparator), rowSeparator: separatorValue(rowSeparator) }
+  const textInput = (html = reading.html) => ({
+    text,
+    termSeparator: separatorValue(termSeparator),
+    rowSeparator: separatorValue(rowSeparator),
+    ...(html === undefined ? {} : { html }),
+  })
+
+  /** Compares the file or text with one of the student's sets (the preview with its setId), or goes back to a new set. */
+  const chooseTarget = async (setId: string | null) => {
+    setTarget(setId)
+    setTargetPreview(null)
+    form.setError('')
+    if (setId === null) return
+    const controller = newController()
+    try {
+      const answer =
+        source === 'file' && file
+          ? await importExportApi.previewFile(file, undefined, controller.signal, { ...reading, setId })
+          : await importExportApi.previewText({ ...textInput(), setId }, controller.signal)
+      setTargetPreview(answer)
+    } catch (failure) {
+      if ((failure as Error).name !== 'AbortError') form.setError(errorMessage(failure))
+    }
+  }
+
+  /** Updates the chosen set in place with every previewed card, then opens it. */
+  const updateExisting = async (setId: string) => {
+    const cards = importCards((targetPreview ?? preview ?? EMPTY_PREVIEW).sets.flatMap((set) => set.cards))
+    const controller = newController()
+    setPhase({ kind: 'importing', percent: 0, set: 1, of: 1 })
+    try {
+      await withRateLimitRetry(
+        () =>
+          importExportApi.importCards(
+            setId,
+            cards,
+            (loaded, total) => setPhase({ kind: 'importing', percent: total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0, set: 1, of: 1 }),
+            controller.signal,
+          ),
+        { signal: controller.signal, onWait: (delayMs) => setPhase({ kind: 'importing', percent: 0, set: 1, of: 1, waitSeconds: Math.ceil(delayMs / 1000) }) },
+      )
+    } catch (failure) {
+      setPhase({ kind: 'idle' })
+      if ((failure as Error).name !== 'AbortError') form.setError(errorMessage(failure))
+      return
+    }
+    navigate(`/study-sets/${encodeURIComponent(setId)}`)
+  }
+
+  /** The student picked another encoding or flipped "Fields contain HTML": the preview reads the file (or text) again. */
+  const reread = (change: ReadingChoice) => {
+    const next = { ...reading, ...change }
+    setReading(next)
+    if (source === 'text') previewText(next.html)
+    else if (file) void requestPreview((signal) => importExportApi.previewFile(file, undefined, signal, next), 'file', true)
+  }
+
+  const previewText = (html = reading.html) => {
+    const input = textInput(html)
     const checked = previewTextSchema.safeParse(input)
     if (!checked.success) {
       setSourceErrors(fieldErrors(checked.error))
       return
     }
     setSourceErrors({})
-    void requestPreview((signal) => importExportApi.previewText(checked.data, signal), 'text')
+    void requestPreview((signal) => importExportApi.previewText(checked.data, signal), 'text', preview !== null)
   }
 
   const submit = () => {
     if (busy) return
     if (preview && preview.sets.length > 0) {
-      void form.submit()
+      if (target) void updateExisting(target)
+      else void form.submit()
       return
     }
     if (source === 'text') previewText()
@@ -215,7 +294,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
   return (
     <form
       className={`${styles.form} ${dragging ? styles.dragging : ''}`}
-      aria-label="Import set"
+      aria-label={t('import.form.label')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -229,32 +308,32 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
     >
       <fieldset className={styles.fields} disabled={phase.kind === 'importing'}>
         <fieldset className={styles.choice}>
-          <legend>Bring your cards from</legend>
+          <legend>{t('import.source.legend')}</legend>
           <label>
             <input type="radio" name="import-source" checked={source === 'file'} onChange={() => switchSource('file')} />
-            Upload
+            {t('import.source.file')}
           </label>
           <label>
             <input type="radio" name="import-source" checked={source === 'text'} onChange={() => switchSource('text')} />
-            Paste text
+            {t('import.source.text')}
           </label>
         </fieldset>
 
         {source === 'file' ? (
           <div className={styles.dropZone} data-testid="import-drop-zone">
             <Field
-              label="File"
+              label={t('import.file.label')}
               type="file"
               accept={ACCEPTED_FILES}
-              hint="A .json, .csv, .tsv or .txt file up to 5MB, or an Anki package (.apkg, .colpkg) up to 100MB; you can also drop it here."
-              error={sourceErrors.file}
+              hint={fileHint(limits)}
+              error={sourceErrors.file && translateShared(sourceErrors.file, locale)}
               onChange={(event) => {
                 chooseFile(event.currentTarget.files?.[0])
               }}
             />
             {file && (
               <p className={styles.fileName}>
-                Selected: <strong>{file.name}</strong> ({formatSize(file.size)})
+                <T id="import.file.selected" values={{ name: file.name, size: formatSize(file.size) }} components={{ 0: <strong /> }} />
               </p>
             )}
           </div>
@@ -264,6 +343,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
             onText={(value) => {
               setText(value)
               setPreview(null)
+              setReading({})
             }}
             termSeparator={termSeparator}
             onTermSeparator={(value) => {
@@ -279,6 +359,7 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
           />
         )}
 
+        {preview && <ReadingOptions preview={preview} choice={reading} onChange={reread} />}
         {preview && (
           <ImportPreviewView
             preview={preview}
@@ -289,9 +370,17 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
             onSplit={(index, choice) => setChoice('split', index, choice)}
           />
         )}
+        {preview && (preview.matchingSets ?? []).length > 0 && (
+          <UpdateExistingSet
+            matching={preview.matchingSets ?? []}
+            target={target}
+            onTarget={(setId) => void chooseTarget(setId)}
+            actions={targetPreview?.actions ?? null}
+          />
+        )}
         {ready && (
           <TextAreaField
-            label="Description (optional)"
+            label={t('sets.field.description')}
             value={choices.description}
             error={form.fields.description}
             onChange={(event) => form.setValue('description', event.currentTarget.value)}
@@ -301,16 +390,18 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
 
       {phase.kind === 'previewing' && (
         <p role="status" className="muted">
-          Reading {source === 'file' ? 'the file' : 'the text'}...
+          {t('import.reading.busy', { source })}
         </p>
       )}
       {phase.kind === 'importing' && (
         <div className={styles.progress}>
-          <progress max={100} value={phase.percent} aria-label="Import progress" />
+          <progress max={100} value={phase.percent} aria-label={t('import.progress.label')} />
           <p role="status" className="muted">
             {phase.waitSeconds !== undefined
-              ? `Too many requests; retrying in ${phase.waitSeconds} s...`
-              : `Importing${phase.of > 1 ? ` set ${phase.set} of ${phase.of}` : ''}... ${phase.percent}%`}
+              ? t('import.progress.waiting', { seconds: phase.waitSeconds })
+              : phase.of > 1
+                ? t('import.progress.set', { set: phase.set, of: phase.of, percent: phase.percent })
+                : t('import.progress.one', { percent: phase.percent })}
           </p>
         </div>
       )}
@@ -319,10 +410,10 @@ function ImportForm({ onClose, onImported }: { onClose: () => void; onImported?:
 
       <DialogActions>
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {phase.kind === 'importing' ? 'Importing...' : ready ? 'Import' : 'Preview'}
+          {phase.kind === 'importing' ? t('import.busy') : ready ? (target ? t('import.update.submit') : t('import.submit')) : t('import.preview.submit')}
         </button>
       </DialogActions>
     </form>
@@ -341,37 +432,42 @@ interface PastedTextProps {
 
 /** Text copied from Quizlet's export (or any list), with its separators as Quizlet names them. */
 function PastedText({ text, onText, termSeparator, onTermSeparator, rowSeparator, onRowSeparator, errors }: PastedTextProps) {
+  const t = useT()
+  const locale = useLocale()
+  const shown = (error: string | undefined) => error && translateShared(error, locale)
   return (
     <>
       <TextAreaField
-        label="Text to import"
+        label={t('import.text.label')}
         rows={6}
         value={text}
-        error={errors.text}
-        hint="One card per row: the term, the separator, the definition."
+        error={shown(errors.text)}
+        hint={t('import.text.hint')}
         onChange={(event) => onText(event.currentTarget.value)}
       />
       <SeparatorChoices
-        legend="Between term and definition"
+        legend={t('import.separator.term')}
+        customLabel={t('import.separator.customTerm')}
         name="term-separator"
         options={[
-          ['tab', 'Tab'],
-          ['comma', 'Comma'],
+          ['tab', t('import.separator.tab')],
+          ['comma', t('import.separator.comma')],
         ]}
         choice={termSeparator}
         onChoice={onTermSeparator}
-        error={errors.termSeparator}
+        error={shown(errors.termSeparator)}
       />
       <SeparatorChoices
-        legend="Between rows"
+        legend={t('import.separator.row')}
+        customLabel={t('import.separator.customRow')}
         name="row-separator"
         options={[
-          ['newline', 'New line'],
-          ['semicolon', 'Semicolon'],
+          ['newline', t('import.separator.newline')],
+          ['semicolon', t('import.separator.semicolon')],
         ]}
         choice={rowSeparator}
         onChoice={onRowSeparator}
-        error={errors.rowSeparator}
+        error={shown(errors.rowSeparator)}
       />
     </>
   )
@@ -379,6 +475,8 @@ function PastedText({ text, onText, termSeparator, onTermSeparator, rowSeparator
 
 interface SeparatorChoicesProps<N extends string> {
   legend: string
+  /** The custom separator's field label. */
+  customLabel: string
   name: string
   options: Array<[N, string]>
   choice: SeparatorChoice<N>
@@ -386,7 +484,8 @@ interface SeparatorChoicesProps<N extends string> {
   error?: string
 }
 
-function SeparatorChoices<N extends string>({ legend, name, options, choice, onChoice, error }: SeparatorChoicesProps<N>) {
+function SeparatorChoices<N extends string>({ legend, customLabel, name, options, choice, onChoice, error }: SeparatorChoicesProps<N>) {
+  const t = useT()
   return (
     <fieldset className={styles.choice}>
       <legend>{legend}</legend>
@@ -398,15 +497,10 @@ function SeparatorChoices<N extends string>({ legend, name, options, choice, onC
       ))}
       <label>
         <input type="radio" name={name} checked={choice.kind === 'custom'} onChange={() => onChoice({ ...choice, kind: 'custom' })} />
-        Custom
+        {t('import.separator.custom')}
       </label>
       {choice.kind === 'custom' && (
-        <Field
-          label={`Custom separator (${legend.toLowerCase()})`}
-          value={choice.custom}
-          error={error}
-          onChange={(event) => onChoice({ ...choice, custom: event.currentTarget.value })}
-        />
+        <Field label={customLabel} value={choice.custom} error={error} onChange={(event) => onChoice({ ...choice, custom: event.currentTarget.value })} />
       )}
       {choice.kind !== 'custom' && error && <FormError message={error} />}
     </fieldset>

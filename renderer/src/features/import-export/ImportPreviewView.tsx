@@ -3,16 +3,17 @@ import { MAX_CARDS_PER_SET, splitForImport } from '#shared/api/imports'
 import { Field } from '@/components/Field'
 import styles from './ImportDialog.module.css'
 import { type ImportChoices, isOverLimit, type SplitChoice } from './import-plan'
+import { type MessageId, T, useT } from '@/lib/i18n'
 
 /** How many of each set's cards the preview shows. */
 const SHOWN_CARDS = 5
 
-const FORMAT_NAMES: Record<PreviewFormat, string> = {
-  apkg: 'Anki package (.apkg)',
-  colpkg: 'Anki collection (.colpkg)',
-  csv: 'CSV',
-  json: 'JSON',
-  text: 'Text (term and definition per row)',
+const FORMAT_NAMES: Record<PreviewFormat, MessageId> = {
+  apkg: 'import.format.apkg',
+  colpkg: 'import.format.colpkg',
+  csv: 'import.format.csv',
+  json: 'import.format.json',
+  text: 'import.format.text',
 }
 
 interface ImportPreviewViewProps {
@@ -25,10 +26,6 @@ interface ImportPreviewViewProps {
   onSplit: (index: number, choice: SplitChoice) => void
 }
 
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`
-}
-
 /** A preview's picture: a media id already stored for the student. */
 function Picture({ id, alt }: { id: string | null; alt: string }) {
   if (!id) return null
@@ -36,17 +33,18 @@ function Picture({ id, alt }: { id: string | null; alt: string }) {
 }
 
 function CardRows({ cards }: { cards: PreviewCard[] }) {
+  const t = useT()
   return (
     <ol className={styles.cards}>
       {cards.map((card, index) => (
         <li key={index} className={styles.card}>
           <div>
             <span className={styles.cardText}>{card.term}</span>
-            <Picture id={card.termImage} alt={`Picture for the term ${card.term}`} />
+            <Picture id={card.termImage} alt={t('import.preview.termPicture', { term: card.term })} />
           </div>
           <div>
             <span className={styles.cardText}>{card.definition}</span>
-            <Picture id={card.definitionImage} alt={`Picture for the definition of ${card.term}`} />
+            <Picture id={card.definitionImage} alt={t('import.preview.definitionPicture', { term: card.term })} />
           </div>
         </li>
       ))}
@@ -56,16 +54,17 @@ function CardRows({ cards }: { cards: PreviewCard[] }) {
 
 /** What the file or text would import: nothing is saved until the student confirms. */
 export function ImportPreviewView({ preview, choices, errors, onTitle, onIncluded, onSplit }: ImportPreviewViewProps) {
+  const t = useT()
   const several = preview.sets.length > 1
   return (
-    <section className={styles.preview} aria-label="Import preview">
+    <section className={styles.preview} aria-label={t('import.preview.label')}>
       <p>
-        Format found: <strong>{FORMAT_NAMES[preview.format]}</strong>.{' '}
+        <T id="import.preview.format" values={{ format: t(FORMAT_NAMES[preview.format]) }} components={{ 0: <strong /> }} />{' '}
         {preview.sets.length === 0
-          ? 'Nothing can be imported.'
+          ? t('import.preview.nothing')
           : several
-            ? `${preview.sets.length} sets; choose the ones to import.`
-            : 'Check the set before importing it.'}
+            ? t('import.preview.several', { count: preview.sets.length })
+            : t('import.preview.one')}
       </p>
 
       {preview.sets.map((set, index) => {
@@ -73,49 +72,47 @@ export function ImportPreviewView({ preview, choices, errors, onTitle, onInclude
         const title = choices.titles[index] ?? set.title
         const parts = isOverLimit(set.total) && choices.split[index] === 'split' ? splitForImport({ ...set, title: title.trim() }, 'split') : []
         return (
-          <article key={index} className={styles.set} aria-label={`Set ${index + 1}: ${set.title}`}>
+          <article key={index} className={styles.set} aria-label={t('import.preview.set', { number: index + 1, title: set.title })}>
             {several && (
               <label className={styles.check}>
                 <input type="checkbox" checked={included} onChange={(event) => onIncluded(index, event.currentTarget.checked)} />
-                Import “{set.title}”
+                {t('import.preview.include', { title: set.title })}
               </label>
             )}
             {included && (
               <>
                 <Field
-                  label={several ? `Title of set ${index + 1}` : 'Title'}
+                  label={several ? t('import.preview.titleOf', { number: index + 1 }) : t('sets.field.title')}
                   value={title}
                   error={errors[`title-${index}`]}
                   onChange={(event) => onTitle(index, event.currentTarget.value)}
                 />
                 <p className="muted">
-                  {plural(set.total, 'card')}
-                  {set.tags ? ` · tags ${set.tags}` : ''}
+                  {t('sets.cardCount', { count: set.total })}
+                  {set.tags ? ` · ${t('import.preview.tags', { tags: set.tags })}` : ''}
                 </p>
                 {isOverLimit(set.total) && (
                   <fieldset className={styles.choice}>
-                    <legend>A set holds at most {MAX_CARDS_PER_SET} cards</legend>
+                    <legend>{t('import.split.legend', { max: MAX_CARDS_PER_SET })}</legend>
                     <label>
                       <input type="radio" name={`split-${index}`} checked={choices.split[index] === 'split'} onChange={() => onSplit(index, 'split')} />
-                      Split into sets of {MAX_CARDS_PER_SET}
+                      {t('import.split.split', { max: MAX_CARDS_PER_SET })}
                     </label>
                     <label>
                       <input type="radio" name={`split-${index}`} checked={choices.split[index] === 'first'} onChange={() => onSplit(index, 'first')} />
-                      Import the first {MAX_CARDS_PER_SET}
+                      {t('import.split.first', { max: MAX_CARDS_PER_SET })}
                     </label>
                     {parts.length > 0 && (
-                      <ul className={styles.parts} aria-label="Sets to be created">
+                      <ul className={styles.parts} aria-label={t('import.split.parts')}>
                         {parts.map((part) => (
-                          <li key={part.title}>
-                            {part.title}: {plural(part.total, 'card')}
-                          </li>
+                          <li key={part.title}>{t('import.split.part', { title: part.title, count: part.total })}</li>
                         ))}
                       </ul>
                     )}
                   </fieldset>
                 )}
                 <CardRows cards={set.cards.slice(0, SHOWN_CARDS)} />
-                {set.total > SHOWN_CARDS && <p className="muted">and {plural(set.total - SHOWN_CARDS, 'more card')}</p>}
+                {set.total > SHOWN_CARDS && <p className="muted">{t('import.preview.more', { count: set.total - SHOWN_CARDS })}</p>}
               </>
             )}
           </article>
@@ -124,9 +121,9 @@ export function ImportPreviewView({ preview, choices, errors, onTitle, onInclude
 
       {preview.problems.length > 0 && (
         <div className={styles.problems}>
-          <h3>{plural(preview.problems.length, 'problem')}</h3>
+          <h3>{t('import.problems.count', { count: preview.problems.length })}</h3>
           {/* Focusable so that a keyboard can scroll a long list. */}
-          <ul tabIndex={0} aria-label="Problems found">
+          <ul tabIndex={0} aria-label={t('import.problems.label')}>
             {preview.problems.map((problem, index) => (
               <li key={index}>{problem.message}</li>
             ))}

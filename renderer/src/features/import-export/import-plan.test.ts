@@ -3,7 +3,17 @@ import type { ImportPreview } from '#shared/api/imports'
 import { importCards, initialChoices, planImport } from './import-plan'
 
 const cards = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ term: `t${i + 1}`, definition: `d${i + 1}`, termImage: null, definitionImage: null }))
+  Array.from({ length: count }, (_, i) => ({
+    term: `t${i + 1}`,
+    definition: `d${i + 1}`,
+    termImage: null,
+    definitionImage: null,
+    termAudio: null,
+    definitionAudio: null,
+    kind: 'basic' as const,
+    reverse: false,
+    guid: null,
+  }))
 const preview: ImportPreview = {
   format: 'apkg',
   sets: [
@@ -72,6 +82,32 @@ describe('importCards', () => {
     ).toEqual([
       { term: 'femur', definition: '', definitionImage: 'm1' },
       { term: 'tibia', definition: 'shin' },
+    ])
+  })
+
+  it('keeps a cloze card and a reverse card as they were previewed (kind and reverse only where not the default)', () => {
+    expect(
+      importCards([
+        { term: '{{c1::Paris}} is in France', definition: '', termImage: null, definitionImage: null, kind: 'cloze', reverse: false },
+        { term: 'hund', definition: 'dog', termImage: null, definitionImage: null, kind: 'basic', reverse: true },
+        { term: 'katze', definition: 'cat', termImage: null, definitionImage: null, kind: 'basic', reverse: false },
+      ]),
+    ).toEqual([
+      { term: '{{c1::Paris}} is in France', definition: '', kind: 'cloze' },
+      { term: 'hund', definition: 'dog', reverse: true },
+      { term: 'katze', definition: 'cat' },
+    ])
+  })
+
+  it('keeps a previewed guid (an Anki note’s or an export’s, issue 27), and sends none where the file had none', () => {
+    expect(
+      importCards([
+        { term: 'hund', definition: 'dog', guid: 'cYo+,.?%Nh' },
+        { term: 'katze', definition: 'cat', guid: null },
+      ]),
+    ).toEqual([
+      { term: 'hund', definition: 'dog', guid: 'cYo+,.?%Nh' },
+      { term: 'katze', definition: 'cat' },
     ])
   })
 })

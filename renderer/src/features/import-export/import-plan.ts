@@ -53,14 +53,23 @@ export function planImport(preview: ImportPreview, choices: ImportChoices): Plan
   })
 }
 
-/** Previewed cards as the import route takes them: a picture (a media id already stored for the student) only where there is one. */
+/** Previewed cards as the import route takes them: a picture or recording (a media id already stored for the student) only where there is one. */
 export function importCards(
-  cards: ReadonlyArray<Pick<PreviewCard, 'term' | 'definition'> & Partial<Pick<PreviewCard, 'termImage' | 'definitionImage'>>>,
+  cards: ReadonlyArray<
+    Pick<PreviewCard, 'term' | 'definition'> &
+      Partial<Pick<PreviewCard, 'termImage' | 'definitionImage' | 'termAudio' | 'definitionAudio' | 'kind' | 'reverse' | 'guid'>>
+  >,
 ): ImportCard[] {
-  return cards.map(({ term, definition, termImage, definitionImage }) => ({
+  return cards.map(({ term, definition, termImage, definitionImage, termAudio, definitionAudio, kind, reverse, guid }) => ({
     term,
     definition,
     ...(termImage ? { termImage } : {}),
     ...(definitionImage ? { definitionImage } : {}),
+    ...(termAudio ? { termAudio } : {}),
+    ...(definitionAudio ? { definitionAudio } : {}),
+    ...(kind === 'cloze' ? { kind } : {}),
+    ...(reverse ? { reverse } : {}),
+    // Stable identity (issue 27): an Anki note's or an export's guid stays the card's.
+    ...(guid ? { guid } : {}),
   }))
 }

@@ -1,13 +1,12 @@
-import { PREVIEW_EXTENSIONS } from '#shared/api/imports'
-import { IMPORT_LIMITS, importMessages } from '#shared/import/parse-import'
-
-/** Anki packages: up to the server's package limit (IMPORT_MAX_PACKAGE_MB, 100 MB by default). */
-export const MAX_PACKAGE_BYTES = 100 * 1024 * 1024
+import { type ImportLimits, PREVIEW_EXTENSIONS } from '#shared/api/imports'
+import { currentLocale, formatFileSize, formatNumber, sharedMessagesFor, translate } from '@/lib/i18n'
 
 export const ACCEPTED_FILES = PREVIEW_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 
-/** The server's own message for a file type it does not read. */
-export const unsupportedFileMessage = `Only ${PREVIEW_EXTENSIONS.map((extension) => `.${extension}`).join(', ')} files are supported`
+/** The server's own message for a file type it does not read, in the interface's language. */
+export function unsupportedFileMessage(): string {
+  return translate('import.file.unsupported', { extensions: PREVIEW_EXTENSIONS.map((extension) => `.${extension}`).join(', ') })
+}
 
 function extensionOf(name: string): string {
   return /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''
@@ -19,13 +18,23 @@ export function isPackage(name: string): boolean {
 }
 
 /**
- * The client's check of a chosen file (the server checks again): a type the preview reads, text
- * files (JSON, CSV and the other text formats) up to 5 MB, packages up to 100 MB.
+ * The client's check of a chosen file (the server checks again): a type the preview reads, and,
+ * once the server's limits are known (GET /api/imports/limits), text files (JSON, CSV and the
+ * other text formats) and packages within them.
  */
-export function checkChosenFile(file: { name: string; size: number }): string | null {
-  if (!(PREVIEW_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return unsupportedFileMessage
-  if (isPackage(file.name)) return file.size > MAX_PACKAGE_BYTES ? `File size exceeds the maximum limit of ${MAX_PACKAGE_BYTES / (1024 * 1024)}MB` : null
-  return file.size > IMPORT_LIMITS.fileBytes ? importMessages.tooLarge : null
+export function checkChosenFile(file: { name: string; size: number }, limits: ImportLimits | null): string | null {
+  if (!(PREVIEW_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return unsupportedFileMessage()
+  if (!limits) return null
+  if (isPackage(file.name)) return file.size > limits.packageBytes ? translate('import.file.tooLarge', { megabytes: megabytes(limits.packageBytes) }) : null
+  return file.size > limits.textFileBytes ? sharedMessagesFor('importMessages', currentLocale()).tooLarge : null
+}
+
+const megabytes = (bytes: number) => formatNumber(Math.round(bytes / (1024 * 1024)))
+
+/** The file field's hint, with the server's limits once known. */
+export function fileHint(limits: ImportLimits | null): string {
+  if (!limits) return translate('import.file.hint')
+  return translate('import.file.hintWithLimits', { text: megabytes(limits.textFileBytes), package: megabytes(limits.packageBytes) })
 }
 
 /** A separator choice as Quizlet offers it: a named one or the student's own characters. */
@@ -40,7 +49,5 @@ export function separatorValue<N extends string>(choice: SeparatorChoice<N>): st
 }
 
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  return formatFileSize(bytes)
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Svg } from '@/components/icons'
+import { Svg } from '@/components/Svg'
 
 /** The line icons of the feature cards: decorative, drawn in the current text colour. */
 export type FeatureIconName = 'cards' | 'modes' | 'transfer' | 'share' | 'moon' | 'phone'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useAuth } from '@/features/auth'
+import { useT } from '@/lib/i18n'
 import { markAvailableOffline, readOfflineSet } from './offline-sync'
 
 /**
@@ -7,6 +8,7 @@ import { markAvailableOffline, readOfflineSet } from './offline-sync'
  * (otherwise only the 20 opened last stay). Enabled once the set is kept (it is read in the background).
  */
 export function AvailableOfflineToggle({ setId }: { setId: string }) {
+  const t = useT()
   const signedIn = useAuth() !== null
   const [pinned, setPinned] = useState<boolean | null>(null)
 
@@ -33,7 +35,8 @@ export function AvailableOfflineToggle({ setId }: { setId: string }) {
   }
   return (
     <label>
-      <input type="checkbox" checked={pinned ?? false} disabled={pinned === null} onChange={(event) => void toggle(event.target.checked)} /> Available offline
+      <input type="checkbox" checked={pinned ?? false} disabled={pinned === null} onChange={(event) => void toggle(event.target.checked)} />{' '}
+      {t('offline.available')}
     </label>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
-import { offlineMessages } from '#shared/messages'
+import { useShared } from '@/lib/i18n'
 import styles from './OfflineDeadEnd.module.css'
 import { readKeptSets } from './offline-sync'
 
@@ -10,6 +10,7 @@ import { readKeptSets } from './offline-sync'
  * studied now (kept on the device), and the way back to My Sets.
  */
 export function OfflineDeadEnd({ message }: { message: string }) {
+  const offlineMessages = useShared('offlineMessages')
   const [kept, setKept] = useState<StudySet[] | null>(null)
   useEffect(() => {
     let live = true

@@ -91,6 +91,51 @@ describe('answer queue', () => {
     expect(await h.queue.count('u1')).toBe(0)
   })
 
+  it('tells of each refused answer (its set and the status) before dropping it, and loses nothing else', async () => {
+    const store = memoryQueueStore()
+    const refused: Array<[string, string, number]> = []
+    const script: SendResult[] = [{ ok: true }, fail(404), fail(0), { ok: true }, fail(403), { ok: true }]
+    const queue = createAnswerQueue({
+      store,
+      send: async () => script.shift() ?? { ok: true },
+      onRefused: (item, failure) => {
+        refused.push([item.setId, item.body.clientId, failure.status])
+        // Told while the answer is still queued: a crash here loses nothing.
+        expect(store.items.map((entry) => entry.body.clientId)).toContain(item.body.clientId)
+      },
+    })
+    const order: Array<[setId: string, clientId: string]> = [
+      ['s1', 'a'],
+      ['gone', 'b'],
+      ['s1', 'c'],
+      ['hidden', 'd'],
+      ['s1', 'e'],
+    ]
+    for (const [setId, id] of order) await queue.enqueue({ owner: 'u1', kind: 'answer', setId, body: { clientId: id } })
+    expect(await queue.flush('u1')).toBe('waiting')
+    expect(await queue.flush('u1', { ignoreBackoff: true })).toBe('empty')
+    expect(refused).toEqual([
+      ['gone', 'b', 404],
+      ['hidden', 'd', 403],
+    ])
+    expect(await queue.count('u1')).toBe(0)
+  })
+
+  it('goes on when telling of a refused answer fails', async () => {
+    const store = memoryQueueStore()
+    const sent: string[] = []
+    const queue = createAnswerQueue({
+      store,
+      send: async (item) => (sent.push(item.body.clientId), item.body.clientId === 'bad' ? fail(404) : { ok: true }),
+      onRefused: async () => {
+        throw new Error('no database')
+      },
+    })
+    for (const id of ['bad', 'good']) await queue.enqueue({ owner: 'u1', kind: 'answer', setId: 's', body: { clientId: id } })
+    expect(await queue.flush('u1')).toBe('empty')
+    expect(sent).toEqual(['bad', 'good'])
+  })
+
   it('a resend of an answer the server already took (its answer was lost) is counted once', async () => {
     const store = memoryQueueStore()
     const received = new Map<string, number>()

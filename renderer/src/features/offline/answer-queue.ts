@@ -61,9 +61,18 @@ export interface AnswerQueueOptions {
   schedule?: (ms: number) => void
   /** Told after every change of the queue (the header's "N answers waiting to sync"). */
   onChange?: () => void
+  /** Told of an answer the server refused for good (4xx), before it leaves the queue: the student is shown it. */
+  onRefused?: (item: QueuedItem, failure: SendFailure) => Promise<void> | void
 }
 
-export function createAnswerQueue({ store, send, now = Date.now, schedule = () => undefined, onChange = () => undefined }: AnswerQueueOptions) {
+export function createAnswerQueue({
+  store,
+  send,
+  now = Date.now,
+  schedule = () => undefined,
+  onChange = () => undefined,
+  onRefused = () => undefined,
+}: AnswerQueueOptions) {
   let paused = false
   let running: Promise<FlushOutcome> | null = null
 
@@ -90,7 +99,13 @@ export function createAnswerQueue({ store, send, now = Date.now, schedule = () =
         return 'paused'
       }
       if (!isRetryable(status)) {
-        // The server will never take this one (a deleted set or card, an answer too old): drop it.
+        // The server will never take this one (a deleted set or card, an answer too old): the
+        // student is told, then it leaves the queue so the answers after it go through.
+        try {
+          await onRefused(head, result.failure)
+        } catch {
+          // Telling failed (no database): the answer still cannot be sent; the rest must not wait on it.
+        }
         await store.remove(head.seq)
         onChange()
         continue

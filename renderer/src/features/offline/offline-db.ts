@@ -113,6 +113,30 @@ export async function writeCachedSet(owner: string, set: StudySet, cards: Flashc
   await tx.done
 }
 
+/** A kept set and all its cards as just read again (offline-refresh.ts): its place among recent sets, its mark and records stay. */
+export async function replaceCachedCards(owner: string, set: StudySet, cards: Flashcard[]): Promise<void> {
+  const tx = (await offlineDb()).transaction('sets', 'readwrite')
+  const entry = await tx.store.get(set.id)
+  if (entry && entry.owner === owner) await tx.store.put({ ...entry, set, cards })
+  await tx.done
+}
+
+/** Changes a kept set's progress in one read-and-write (answers sent one after the other never overwrite each other). */
+export async function updateCachedProgress(owner: string, setId: string, change: (progress: ProgressItem[] | null) => ProgressItem[] | null): Promise<void> {
+  const tx = (await offlineDb()).transaction('sets', 'readwrite')
+  const entry = await tx.store.get(setId)
+  if (entry && entry.owner === owner) await tx.store.put({ ...entry, progress: change(entry.progress) })
+  await tx.done
+}
+
+/** Removes a kept set (the server no longer shows it to the owner). */
+export async function forgetCachedSet(owner: string, setId: string): Promise<void> {
+  const tx = (await offlineDb()).transaction('sets', 'readwrite')
+  const entry = await tx.store.get(setId)
+  if (entry && entry.owner === owner) await tx.store.delete(setId)
+  await tx.done
+}
+
 /** Keeps the owner's progress, stars or "Available offline" on a kept set (or for it, until it is kept). */
 export async function writeCachedRecords(owner: string, setId: string, records: SetRecords): Promise<void> {
   // One read-and-write transaction: writes to the same set (its progress and its stars arriving
@@ -138,6 +162,17 @@ export async function readOwner(): Promise<string | undefined> {
 
 export async function writeOwner(owner: string): Promise<void> {
   await (await offlineDb()).put('meta', owner, OWNER_KEY)
+}
+
+/** The owner's refused answers not yet read (refused-answers.ts), as stored. */
+export async function readRefusedRecord(owner: string): Promise<string | undefined> {
+  return (await offlineDb()).get('meta', `refused:${owner}`)
+}
+
+export async function writeRefusedRecord(owner: string, value: string | undefined): Promise<void> {
+  const db = await offlineDb()
+  if (value === undefined) await db.delete('meta', `refused:${owner}`)
+  else await db.put('meta', value, `refused:${owner}`)
 }
 
 /** Forgets every set, queued answer and the owner: nothing private outlives a session. */

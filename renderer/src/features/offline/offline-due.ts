@@ -1,4 +1,5 @@
 import type { DueItem } from '#shared/api/memory'
+import { promptItemId } from '#shared/study/prompts'
 import type { QueuedItem } from './answer-queue'
 import type { CachedSet } from './offline-db'
 
@@ -12,10 +13,11 @@ export function dueFromKeptSets(sets: CachedSet[], queued: QueuedItem[], now: nu
   const due: DueItem[] = []
   for (const kept of sets) {
     if (setId !== undefined && kept.setId !== setId) continue
-    const memoryOf = new Map((kept.progress ?? []).map((item) => [item.cardId, item.memory]))
-    for (const card of kept.cards) {
-      const memory = memoryOf.get(card.id)
-      if (!memory || answered.has(card.id) || Date.parse(memory.due) > now) continue
+    const cardOf = new Map(kept.cards.map((card) => [card.id, card]))
+    for (const { cardId, prompt = 'f', memory } of kept.progress ?? []) {
+      const card = cardOf.get(cardId)
+      // A progress item kept before prompts existed has none: it is the card's prompt f.
+      if (!card || !memory || answered.has(promptItemId(cardId, prompt)) || Date.parse(memory.due) > now) continue
       // A set kept before read-aloud may have no languages: read as not chosen.
       const set = {
         id: kept.set.id,
@@ -23,13 +25,17 @@ export function dueFromKeptSets(sets: CachedSet[], queued: QueuedItem[], now: nu
         termLanguage: kept.set.termLanguage ?? null,
         definitionLanguage: kept.set.definitionLanguage ?? null,
       }
-      due.push({ card, set, due: memory.due, retrievability: memory.retrievability })
+      due.push({ card, prompt, set, due: memory.due, retrievability: memory.retrievability })
     }
   }
   return due
 }
 
-/** The cards that queued answers (not Match results) are about. */
+/** The card prompts (as promptItemId) that queued answers (not Match results) are about. */
 export function waitingCardIds(queued: QueuedItem[]): Set<string> {
-  return new Set(queued.filter((item) => item.kind === 'answer').map((item) => String(item.body.cardId)))
+  return new Set(
+    queued
+      .filter((item) => item.kind === 'answer')
+      .map((item) => promptItemId(String(item.body.cardId), typeof item.body.prompt === 'string' ? item.body.prompt : 'f')),
+  )
 }

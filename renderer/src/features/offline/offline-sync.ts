@@ -1,33 +1,43 @@
 import type { DueItem } from '#shared/api/memory'
+import { MAX_PAGE_SIZE, OFFLINE_REFRESH_MS } from '#shared/limits'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import type { ProgressItem } from '#shared/api/study'
+import type { AnswerInput, MatchResultInput, ProgressItem } from '#shared/api/study'
 import { ApiError, api } from '@/lib/api'
 import { notifyAnswered } from '@/lib/answer-events'
 import { connectivity } from '@/lib/connectivity'
 import { authStore } from '@/features/auth'
 import { type AnswerQueue, type QueuedItem, type QueuedKind, type QueueStore, type SendResult, createAnswerQueue, memoryQueueStore } from './answer-queue'
 import { newClientId } from './client-id'
-import { dueFromKeptSets, waitingCardIds } from './offline-due'
 import {
   type CachedSet,
   clearOfflineDb,
+  forgetCachedSet,
   idbQueueStore,
   listCachedSets,
   readCachedSet,
   readOwner,
+  readRefusedRecord,
+  replaceCachedCards,
   type SetRecords,
+  updateCachedProgress,
   writeCachedRecords,
   writeCachedSet,
   writeOwner,
+  writeRefusedRecord,
 } from './offline-db'
+import type { RefusedAnswers } from './refused-answers'
 
-/** What the header shows: offline or not (the app's one connectivity state), and how many answers wait to be sent. */
+/**
+ * What the header shows: offline or not (the app's one connectivity state), how many answers wait
+ * to be sent, and the answers the server refused that the student has not yet been told of.
+ */
 export interface OfflineStatus {
   offline: boolean
   waiting: number
+  refused: RefusedAnswers[]
 }
 
-let status: OfflineStatus = { offline: connectivity.isOffline(), waiting: 0 }
+let status: OfflineStatus = { offline: connectivity.isOffline(), waiting: 0, refused: [] }
 const listeners = new Set<() => void>()
 
 function setStatus(next: Partial<OfflineStatus>): void {
@@ -38,8 +48,9 @@ function setStatus(next: Partial<OfflineStatus>): void {
 connectivity.subscribe(() => {
   const offline = connectivity.isOffline()
   setStatus({ offline })
-  // Back online: send what waits at once, whatever the backoff of the last failure said.
-  if (!offline) void flushAnswers({ ignoreBackoff: true })
+  // Back online: send what waits at once, whatever the backoff of the last failure said, then
+  // bring the kept sets up to date (their progress then counts the answers just sent).
+  if (!offline) void flushAnswers({ ignoreBackoff: true }).then(() => refreshKeptSets())
 })
 
 export const offlineStatusStore = {
@@ -54,8 +65,19 @@ const currentOwner = (): string | undefined => authStore.get()?.user.id
 
 /** Sends one answer or Match result (POST /api/sets/:id/answers or /match-results); a recorded answer is announced. */
 async function postItem(item: Omit<QueuedItem, 'attempts' | 'notBefore' | 'seq'>): Promise<void> {
-  await api.post(`/sets/${encodeURIComponent(item.setId)}/${item.kind === 'answer' ? 'answers' : 'match-results'}`, item.body)
-  if (item.kind === 'answer') notifyAnswered()
+  const params = { id: item.setId }
+  // The queue keeps each body as it was given (with its client id and time): the contracts' types.
+  if (item.kind === 'match') {
+    await api('POST /api/sets/:id/match-results', { params, body: item.body as MatchResultInput })
+    return
+  }
+  const answer = await api('POST /api/sets/:id/answers', { params, body: item.body as AnswerInput })
+  // The answer carries the due counts after it: the header shows them without asking again.
+  notifyAnswered(answer.summary)
+  // ...and the card prompt's progress after it: the kept copy's (offline Review's) stays current.
+  // (offline-refresh.ts loads only then: the landing page's budget has no room for it.)
+  const { withAnswerRecord } = await import('./offline-refresh')
+  await updateCachedProgress(item.owner, item.setId, (progress) => withAnswerRecord(progress, answer)).catch(() => undefined)
 }
 
 async function sendQueued(item: QueuedItem): Promise<SendResult> {
@@ -88,8 +110,25 @@ function theQueue(): AnswerQueue {
       timer = setTimeout(() => void flushAnswers(), ms)
     },
     onChange: () => void refreshWaiting(),
+    onRefused: noteRefused,
   })
   return queue
+}
+
+/** An answer the server will never take: kept on record, by set, until the student dismisses the notice. */
+async function noteRefused(item: QueuedItem): Promise<void> {
+  const title = (await readCachedSet(item.owner, item.setId).catch(() => undefined))?.set.title ?? null
+  const { addRefused, parseRefused } = await import('./refused-answers')
+  const refused = addRefused(parseRefused(await readRefusedRecord(item.owner)), item.setId, title)
+  if (item.owner === currentOwner()) setStatus({ refused })
+  await writeRefusedRecord(item.owner, JSON.stringify(refused))
+}
+
+/** The student has read the notice of refused answers. */
+export async function dismissRefused(): Promise<void> {
+  const owner = currentOwner()
+  setStatus({ refused: [] })
+  if (owner) await writeRefusedRecord(owner, undefined).catch(() => undefined)
 }
 
 async function refreshWaiting(): Promise<void> {
@@ -132,7 +171,7 @@ export async function queueAnswer(kind: QueuedKind, setId: string, body: object)
   void flushAnswers()
 }
 
-/** Keeps a set just read from the server for studying offline, pictures included (best effort). */
+/** Keeps a set just read from the server for studying offline, pictures and recordings included (best effort). */
 export async function rememberSet(set: StudySet, cards: Flashcard[]): Promise<void> {
   const owner = currentOwner()
   if (!owner) return
@@ -147,10 +186,15 @@ export async function rememberSet(set: StudySet, cards: Flashcard[]): Promise<vo
 /** The cache the service worker serves pictures from (vite.config.ts, runtimeCaching). */
 const PICTURE_CACHE = 'cardwise-media'
 
-/** Puts the cards' pictures not yet kept into the picture cache, one at a time. */
+/** Puts the cards' pictures and recordings not yet kept into the media cache, one at a time. */
 async function keepPictures(cards: Flashcard[]): Promise<void> {
   if (typeof caches === 'undefined') return
-  const urls = new Set(cards.flatMap((card) => [card.termImage?.url, card.definitionImage?.url]).filter((url) => url !== undefined))
+  // Recordings too: they are served from the same cache (the same /api/media/ URLs).
+  const urls = new Set(
+    cards
+      .flatMap((card) => [card.termImage?.url, card.definitionImage?.url, card.termAudio?.url, card.definitionAudio?.url])
+      .filter((url) => url !== undefined),
+  )
   if (urls.size === 0) return
   const cache = await caches.open(PICTURE_CACHE)
   for (const url of urls) {
@@ -211,6 +255,8 @@ export async function readOfflineDue(setId?: string): Promise<DueItem[] | undefi
   const owner = currentOwner()
   if (!owner) return undefined
   try {
+    // Loaded here, by Review, not with the header's offline badge on every page (the landing page's budget).
+    const { dueFromKeptSets } = await import('./offline-due')
     return dueFromKeptSets(await listCachedSets(owner), await queueStore().list(owner), Date.now(), setId)
   } catch {
     return undefined
@@ -222,6 +268,7 @@ export async function readWaitingCardIds(): Promise<Set<string>> {
   const owner = currentOwner()
   try {
     const waiting = owner ? await queueStore().list(owner) : []
+    const { waitingCardIds } = await import('./offline-due')
     return waitingCardIds(waiting)
   } catch {
     return new Set()
@@ -231,6 +278,56 @@ export async function readWaitingCardIds(): Promise<Set<string>> {
 export async function markAvailableOffline(setId: string, pinned: boolean): Promise<void> {
   const owner = currentOwner()
   if (owner) await writeCachedRecords(owner, setId, { pinned })
+}
+
+/** Every card of a set, in position order, in pages of the largest size the API gives. */
+async function readAllCards(setId: string): Promise<Flashcard[]> {
+  const cards: Flashcard[] = []
+  for (let page = 1; ; page++) {
+    const answer = await api('GET /api/sets/:id/cards', { params: { id: setId }, query: { page, perPage: MAX_PAGE_SIZE, sort: 'position' } })
+    cards.push(...answer.items)
+    if (page >= answer.totalPages || answer.items.length < MAX_PAGE_SIZE) return cards
+  }
+}
+
+let refreshing: Promise<void> | null = null
+let refreshAgain = false
+
+/**
+ * Brings the signed-in student's kept sets up to date with the server (offline-refresh.ts): on
+ * start, when the network returns and every OFFLINE_REFRESH_MS while the app is open. One round at
+ * a time; asked again meanwhile, one more round follows.
+ */
+export function refreshKeptSets(): Promise<void> {
+  if (refreshing) {
+    refreshAgain = true
+    return refreshing
+  }
+  refreshing = (async () => {
+    do {
+      refreshAgain = false
+      const owner = currentOwner()
+      if (!owner || connectivity.isOffline()) return
+      try {
+        const { refreshKept } = await import('./offline-refresh')
+        await refreshKept(await listCachedSets(owner), {
+          fetchSet: (id) => api('GET /api/sets/:id', { params: { id } }),
+          fetchCards: readAllCards,
+          fetchProgress: async (id) => (await api('GET /api/sets/:id/progress', { params: { id } })).items,
+          replaceCards: (set, cards) => replaceCachedCards(owner, set, cards).then(() => keepPictures(cards)),
+          replaceProgress: (id, progress) => writeCachedRecords(owner, id, { progress }),
+          forget: (id) => forgetCachedSet(owner, id),
+          // 404: deleted, or no longer readable by this student (the server says the same for both).
+          isGone: (error) => error instanceof ApiError && (error.status === 404 || error.status === 403),
+        })
+      } catch {
+        // No database, or the session ended: the next round tries again.
+      }
+    } while (refreshAgain)
+  })().finally(() => {
+    refreshing = null
+  })
+  return refreshing
 }
 
 /** How long logging out waits for the queue before the data is cleared anyway. */
@@ -254,19 +351,22 @@ async function onAuthChange(): Promise<void> {
     if (!owner) {
       // Signed out here, or before this page loaded (the data's owner is still on record).
       if (hadOwner || (await readOwner()) !== undefined) await clearDevice()
-      setStatus({ waiting: 0 })
+      setStatus({ waiting: 0, refused: [] })
       return
     }
     if (ownerChanged) {
       const stored = await readOwner()
       if (stored !== undefined && stored !== owner) await clearDevice()
       await writeOwner(owner)
+      const record = await readRefusedRecord(owner)
+      setStatus({ refused: record ? (await import('./refused-answers')).parseRefused(record) : [] })
     }
   } catch {
     // No database: nothing was kept to clear.
   }
   theQueue().resume()
   await flushAnswers({ ignoreBackoff: true })
+  await refreshKeptSets()
 }
 
 let started = false
@@ -278,6 +378,10 @@ export function startOfflineSync(): void {
   lastOwner = undefined
   lastToken = undefined
   authStore.subscribe(() => void onAuthChange())
+  // While the app stays open and online, the kept sets are brought up to date now and then (not while the tab is hidden).
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void refreshKeptSets()
+  }, OFFLINE_REFRESH_MS)
   authStore.onBeforeSignOut(() =>
     Promise.race([flushAnswers({ ignoreBackoff: true }), new Promise<void>((resolve) => setTimeout(resolve, SEND_BEFORE_SIGN_OUT_MS))]),
   )

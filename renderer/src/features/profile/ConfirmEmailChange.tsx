@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { confirmEmailChangeSchema } from '#shared/api/auth'
 import { REDIRECT_DELAY_MS } from '#shared/limits'
-import { messages } from '#shared/messages'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
 import { Field } from '@/components/Field'
 import { authApi, forgetSession, ownAccountChange } from '@/features/auth'
@@ -9,8 +8,12 @@ import { errorMessage } from '@/lib/api'
 import { useRedirectAfter } from '@/lib/useRedirectAfter'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { FormError } from '@/components/FormError'
+import { translateShared, useLocale, useShared, useT } from '@/lib/i18n'
 
 export function ConfirmEmailChange({ token }: { token: string | undefined }) {
+  const t = useT()
+  const messages = useShared('messages')
+  const locale = useLocale()
   const [done, setDone] = useState(false)
   const form = useSchemaForm({
     schema: confirmEmailChangeSchema,
@@ -18,7 +21,7 @@ export function ConfirmEmailChange({ token }: { token: string | undefined }) {
     input: ({ password }) => ({ token, password }),
     // As the server would answer: the password's message, or 'Some fields are not valid.' for a bad token.
     onInvalid: (fields) => {
-      form.setError(messages.emailChangeFailed(fields.password ?? messages.invalidInput))
+      form.setError(messages.emailChangeFailed(translateShared(fields.password ?? messages.invalidInput, locale)))
     },
     send: async (input) => {
       // The change ends every session, this browser's too: it signs out here at once (the
@@ -37,31 +40,29 @@ export function ConfirmEmailChange({ token }: { token: string | undefined }) {
 
   if (!token) {
     return (
-      <AuthCard title="Confirm Email Change">
-        <p className="alert-error" role="alert">
-          {messages.invalidConfirmationLink}
-        </p>
+      <AuthCard title={t('profile.confirmEmail.title')}>
+        <FormError message={messages.invalidConfirmationLink} />
       </AuthCard>
     )
   }
 
   if (done) {
     return (
-      <AuthCard title="Confirm Email Change">
+      <AuthCard title={t('profile.confirmEmail.title')}>
         <p className="alert-success" role="status">
           {messages.emailChanged}
         </p>
-        <p className="muted">Redirecting to login...</p>
+        <p className="muted">{t('profile.confirmEmail.redirecting')}</p>
       </AuthCard>
     )
   }
 
   return (
-    <AuthCard title="Confirm Email Change">
-      <p className="muted">Enter your current password to move your account to the new email address.</p>
-      <AuthForm label="Confirm email change" onSubmit={form.submit}>
+    <AuthCard title={t('profile.confirmEmail.title')}>
+      <p className="muted">{t('profile.confirmEmail.intro')}</p>
+      <AuthForm label={t('profile.confirmEmail.label')} onSubmit={form.submit}>
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -71,7 +72,7 @@ export function ConfirmEmailChange({ token }: { token: string | undefined }) {
         />
         <FormError message={form.error} />
         <button type="submit" className="button button-block" disabled={form.busy}>
-          {form.busy ? 'Confirming...' : 'Confirm Email Change'}
+          {form.busy ? t('profile.confirmEmail.busy') : t('profile.confirmEmail.title')}
         </button>
       </AuthForm>
     </AuthCard>

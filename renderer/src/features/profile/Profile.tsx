@@ -1,13 +1,14 @@
+import { LanguagePicker } from '@/components/LanguagePicker'
+import { translateShared, useLocale, useShared, useT } from '@/lib/i18n'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { changePasswordSchema, deleteAccountSchema, requestEmailChangeSchema } from '#shared/api/auth'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits'
-import { messages } from '#shared/messages'
 import { Dialog } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
 import { authApi, forgetSession, logout, ownAccountChange, signIn, useAuth } from '@/features/auth'
-import { MemorySettingsPanel } from '@/features/review'
+import { HabitSettingsPanel, MemorySettingsPanel } from '@/features/review'
 import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import styles from './Profile.module.css'
@@ -15,6 +16,9 @@ import { FormError } from '@/components/FormError'
 import { useConfirm } from '@/components/ConfirmDialog'
 
 export function Profile() {
+  const t = useT()
+  const messages = useShared('messages')
+  const locale = useLocale()
   const auth = useAuth()
   const navigate = useNavigate()
   const [confirm, confirmDialog] = useConfirm()
@@ -24,7 +28,7 @@ export function Profile() {
     schema: requestEmailChangeSchema,
     initial: { newEmail: '' },
     onInvalid: (fields) => {
-      emailForm.setError(messages.emailChangeFailed(fields.newEmail ?? messages.emailInvalid))
+      emailForm.setError(messages.emailChangeFailed(translateShared(fields.newEmail ?? messages.emailInvalid, locale)))
     },
     send: async ({ newEmail }) => {
       await authApi.requestEmailChange(newEmail)
@@ -53,7 +57,7 @@ export function Profile() {
       return !problem
     },
     onInvalid: (fields) => {
-      passwordForm.setError(messages.passwordUpdateFailed(Object.values(fields)[0] ?? messages.invalidInput))
+      passwordForm.setError(messages.passwordUpdateFailed(translateShared(Object.values(fields)[0] ?? messages.invalidInput, locale)))
     },
     send: async (input) => {
       // This device stays signed in with the new token; every other session ends.
@@ -78,9 +82,9 @@ export function Profile() {
     },
     send: async ({ password }) => {
       const sure = await confirm({
-        title: 'Delete Account',
-        message: 'Are you sure you want to delete your account? All your study sets will be deleted too.',
-        confirmLabel: 'Yes, delete my account',
+        title: t('profile.delete.title'),
+        message: t('profile.delete.confirm'),
+        confirmLabel: t('profile.delete.yes'),
         danger: true,
       })
       if (!sure) return
@@ -106,34 +110,39 @@ export function Profile() {
   return (
     <div className={styles.page}>
       {confirmDialog}
-      <h1>Profile</h1>
+      <h1>{t('profile.title')}</h1>
 
       <section className={styles.section} aria-labelledby="account-heading">
-        <h2 id="account-heading">Account</h2>
-        <Field label="Username" name="username" value={user.username} readOnly />
-        <Form className={styles.form} label="Email" onSubmit={emailForm.submit}>
+        <h2 id="account-heading">{t('profile.account')}</h2>
+        <Field label={t('auth.username')} name="username" value={user.username} readOnly />
+        <Form className={styles.form} label={t('auth.email')} onSubmit={emailForm.submit}>
           <Field
-            label="Email"
+            label={t('auth.email')}
             name="newEmail"
             type="email"
             autoComplete="email"
             placeholder={user.email}
             value={emailForm.values.newEmail}
             onChange={(e) => emailForm.setValue('newEmail', e.target.value)}
-            hint={`Current address: ${user.email ?? ''}`}
+            hint={t('profile.currentEmail', { email: user.email ?? '' })}
           />
           <FormError message={emailForm.error} />
           <button type="submit" className="button" disabled={emailForm.busy}>
-            {emailForm.busy ? 'Sending...' : 'Update Email'}
+            {emailForm.busy ? t('auth.sending') : t('profile.updateEmail')}
           </button>
         </Form>
       </section>
 
+      <section className={styles.section} aria-labelledby="language-heading">
+        <h2 id="language-heading">{t('language.heading')}</h2>
+        <LanguagePicker signedIn />
+      </section>
+
       <section className={styles.section} aria-labelledby="password-heading">
-        <h2 id="password-heading">Change Password</h2>
-        <Form className={styles.form} label="Change password" onSubmit={passwordForm.submit}>
+        <h2 id="password-heading">{t('profile.password.change')}</h2>
+        <Form className={styles.form} label={t('profile.password.label')} onSubmit={passwordForm.submit}>
           <Field
-            label="Old Password"
+            label={t('profile.password.old')}
             name="oldPassword"
             type="password"
             autoComplete="current-password"
@@ -141,7 +150,7 @@ export function Profile() {
             onChange={(e) => passwordForm.setValue('oldPassword', e.target.value)}
           />
           <Field
-            label="New Password"
+            label={t('auth.newPassword')}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -150,7 +159,7 @@ export function Profile() {
             hint={messages.passwordHint}
           />
           <Field
-            label="Confirm Password"
+            label={t('profile.password.confirm')}
             name="passwordConfirm"
             type="password"
             autoComplete="new-password"
@@ -159,26 +168,27 @@ export function Profile() {
           />
           <FormError message={passwordForm.error} />
           <button type="submit" className="button" disabled={passwordForm.busy}>
-            {passwordForm.busy ? 'Changing...' : 'Change Password'}
+            {passwordForm.busy ? t('profile.password.busy') : t('profile.password.change')}
           </button>
         </Form>
       </section>
 
       <section className={styles.section} aria-labelledby="session-heading">
-        <h2 id="session-heading">Session</h2>
+        <h2 id="session-heading">{t('profile.session')}</h2>
         <button type="button" className="button button-secondary" onClick={onLogout}>
-          Logout
+          {t('nav.logout')}
         </button>
       </section>
 
       <MemorySettingsPanel className={styles.section} />
+      <HabitSettingsPanel className={styles.section} />
 
       <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-heading">
-        <h2 id="delete-heading">Delete Account</h2>
-        <p className="muted">This deletes your account and every study set you made. It cannot be undone.</p>
-        <Form className={styles.form} label="Delete account" onSubmit={deleteForm.submit}>
+        <h2 id="delete-heading">{t('profile.delete.title')}</h2>
+        <p className="muted">{t('profile.delete.text')}</p>
+        <Form className={styles.form} label={t('profile.delete.label')} onSubmit={deleteForm.submit}>
           <Field
-            label="Current Password"
+            label={t('profile.delete.password')}
             name="deletePassword"
             type="password"
             autoComplete="current-password"
@@ -187,15 +197,15 @@ export function Profile() {
             error={deleteForm.error}
           />
           <button type="submit" className="button button-danger">
-            Delete Account
+            {t('profile.delete.title')}
           </button>
         </Form>
       </section>
 
-      <Dialog open={success !== null} title="Success" onClose={() => setSuccess(null)}>
+      <Dialog open={success !== null} title={t('profile.success')} onClose={() => setSuccess(null)}>
         <p>{success}</p>
         <button type="button" className="button" onClick={() => setSuccess(null)}>
-          Close
+          {t('common.close')}
         </button>
       </Dialog>
     </div>

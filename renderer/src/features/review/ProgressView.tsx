@@ -1,51 +1,43 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { MemoryStats } from '#shared/api/memory'
-import { offlineMessages } from '#shared/messages'
+import { DUE_FORECAST_DAYS } from '#shared/study/retention'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
+import { useServerData } from '@/lib/server-data'
 import { OfflineDeadEnd } from '@/features/offline'
+import { ActivityCalendar } from './ActivityCalendar'
 import { BarChart } from './BarChart'
 import { reviewApi } from './review-api'
 import styles from './Progress.module.css'
+import { formatDay, T, useShared, useT } from '@/lib/i18n'
+import { FormError } from '@/components/FormError'
 
 /** Days of reviews shown. */
 const DAYS = 30
 
 /** "Nov 24" from "2026-11-24" (a UTC day, as the server counts them). */
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const percent = (value: number) => `${Math.round(value * 100)}%`
+const shortDay = (day: string) => formatDay(day)
 
 /**
  * /progress: the student's reviews per day (30 days), predicted retention, the 14-day due
  * forecast and each set's mastery, as small SVG charts with the same numbers in tables.
  */
 export function ProgressView() {
-  const [stats, setStats] = useState<MemoryStats | null>(null)
-  const [error, setError] = useState('')
+  const t = useT()
+  const offlineMessages = useShared('offlineMessages')
+  const loaded = useServerData(`stats:${DAYS}`, (signal) => reviewApi.stats(DAYS, signal))
+  const stats = loaded.state === 'ready' ? loaded.data : null
   // Offline the charts cannot be worked out: say why and show what the device holds instead.
-  const [offline, setOffline] = useState(false)
-  useEffect(() => {
-    const controller = new AbortController()
-    reviewApi.stats(DAYS, controller.signal).then(setStats, (failure: unknown) => {
-      if ((failure as Error).name === 'AbortError') return
-      if (isNetworkFailure(failure)) setOffline(true)
-      else setError(errorMessage(failure))
-    })
-    return () => controller.abort()
-  }, [])
+  const offline = loaded.state === 'failed' && isNetworkFailure(loaded.error)
+  const error = loaded.state === 'failed' && !offline ? errorMessage(loaded.error) : ''
 
   return (
     <div className={styles.page}>
-      <h1>Progress</h1>
-      {error && (
-        <p className="alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <h1>{t('progress.title')}</h1>
+      <FormError message={error} />
       {offline && <OfflineDeadEnd message={offlineMessages.progressOffline} />}
       {!stats && !error && !offline && (
         <p className="muted" role="status">
-          Loading your progress...
+          {t('progress.loading')}
         </p>
       )}
       {stats && <ProgressCharts stats={stats} />}
@@ -54,28 +46,28 @@ export function ProgressView() {
 }
 
 function ProgressCharts({ stats }: { stats: MemoryStats }) {
+  const t = useT()
   const totalReviews = stats.reviewsPerDay.reduce((sum, day) => sum + day.reviews, 0)
   const dueTotal = stats.dueForecast.reduce((sum, day) => sum + day.due, 0)
   return (
     <>
+      <ActivityCalendar stats={stats} />
       <section className={styles.section} aria-labelledby="retention-heading">
-        <h2 id="retention-heading">Predicted retention</h2>
+        <h2 id="retention-heading">{t('progress.retention.heading')}</h2>
         <p className={styles.big} data-testid="retention">
-          {stats.retention === null ? 'No reviews yet' : percent(stats.retention)}
+          {stats.retention === null ? t('progress.retention.none') : t('common.percent', { value: Math.round(stats.retention * 100) })}
         </p>
-        <p className="muted">The chance, on average, that you would recall each card you have studied if asked now.</p>
+        <p className="muted">{t('progress.retention.text')}</p>
         {totalReviews === 0 && dueTotal === 0 && (
           <p>
-            Study a set to see your progress here, then <Link to="/review">review</Link> the cards as they fall due.
+            <T id="progress.empty" components={{ 0: <Link to="/review" /> }} />
           </p>
         )}
       </section>
 
       <section className={styles.section} aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews per day</h2>
-        <p className="muted">
-          The last {stats.reviewsPerDay.length} days: {totalReviews} {totalReviews === 1 ? 'review' : 'reviews'}. Darker: answered right.
-        </p>
+        <h2 id="reviews-heading">{t('progress.reviews.heading')}</h2>
+        <p className="muted">{t('progress.reviews.text', { days: stats.reviewsPerDay.length, count: totalReviews })}</p>
         <div className={styles.chart}>
           <BarChart
             bars={stats.reviewsPerDay.map((day) => ({ label: shortDay(day.day), value: day.reviews, part: day.correct }))}
@@ -84,12 +76,12 @@ function ProgressCharts({ stats }: { stats: MemoryStats }) {
           />
         </div>
         <table className={styles.table}>
-          <caption>Reviews per day</caption>
+          <caption>{t('progress.reviews.heading')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Reviews</th>
-              <th scope="col">Right</th>
+              <th scope="col">{t('progress.column.day')}</th>
+              <th scope="col">{t('progress.column.reviews')}</th>
+              <th scope="col">{t('progress.column.right')}</th>
             </tr>
           </thead>
           <tbody>
@@ -107,17 +99,17 @@ function ProgressCharts({ stats }: { stats: MemoryStats }) {
       </section>
 
       <section className={styles.section} aria-labelledby="forecast-heading">
-        <h2 id="forecast-heading">Due in the next 14 days</h2>
-        <p className="muted">Today includes every card already overdue.</p>
+        <h2 id="forecast-heading">{t('progress.forecast.heading', { days: DUE_FORECAST_DAYS })}</h2>
+        <p className="muted">{t('progress.forecast.text')}</p>
         <div className={styles.chart}>
           <BarChart bars={stats.dueForecast.map((day) => ({ label: shortDay(day.day), value: day.due }))} color="var(--color-primary)" />
         </div>
         <table className={styles.table}>
-          <caption>Cards due per day</caption>
+          <caption>{t('progress.forecast.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Cards due</th>
+              <th scope="col">{t('progress.column.day')}</th>
+              <th scope="col">{t('progress.column.cardsDue')}</th>
             </tr>
           </thead>
           <tbody>
@@ -134,9 +126,9 @@ function ProgressCharts({ stats }: { stats: MemoryStats }) {
       </section>
 
       <section className={styles.section} aria-labelledby="mastery-heading">
-        <h2 id="mastery-heading">Mastery per set</h2>
+        <h2 id="mastery-heading">{t('progress.mastery.heading')}</h2>
         {stats.sets.length === 0 ? (
-          <p className="muted">No set answered in Learn, Write, Review or Test yet.</p>
+          <p className="muted">{t('progress.mastery.none')}</p>
         ) : (
           <>
             <ul className={styles.masteryBars} aria-hidden="true">
@@ -153,14 +145,14 @@ function ProgressCharts({ stats }: { stats: MemoryStats }) {
               ))}
             </ul>
             <table className={styles.table}>
-              <caption>Cards of each set by mastery</caption>
+              <caption>{t('progress.mastery.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Set</th>
-                  <th scope="col">Mastered</th>
-                  <th scope="col">Learning</th>
-                  <th scope="col">Needs review</th>
-                  <th scope="col">Cards</th>
+                  <th scope="col">{t('progress.column.set')}</th>
+                  <th scope="col">{t('progress.column.mastered')}</th>
+                  <th scope="col">{t('progress.column.learning')}</th>
+                  <th scope="col">{t('progress.column.needsReview')}</th>
+                  <th scope="col">{t('progress.column.cards')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,15 +1,51 @@
 import { describe, expect, it } from 'vitest'
 import type { DueItem } from '#shared/api/memory'
-import { answerChoice, answerTyped, askOf, choiceOptions, dueIn, overrule, reviewAnswerInput, storedAsk, weakestFirst } from './review'
+import type { Flashcard } from '#shared/api/sets'
+import { answerChoice, answerTyped, askOf, choiceOptions, dueIn, overrule, reviewAnswerInput, setsShortOfOptions, storedAsk, weakestFirst } from './review'
 
 const item = (id: string, definition: string, retrievability: number, due = '2026-11-20T10:00:00.000Z', position = 1): DueItem => ({
-  card: { id, term: `term ${id}`, definition, position, created: '2026-11-01T00:00:00.000Z', termImage: null, definitionImage: null },
+  card: {
+    id,
+    term: `term ${id}`,
+    definition,
+    position,
+    created: '2026-11-01T00:00:00.000Z',
+    termImage: null,
+    definitionImage: null,
+    termAudio: null,
+    definitionAudio: null,
+    kind: 'basic',
+    reverse: false,
+    prompts: ['f'],
+    guid: `g-${id}`,
+  },
+  prompt: 'f',
   set: { id: 's1', title: 'Set', termLanguage: null, definitionLanguage: null },
   due,
   retrievability,
 })
 
 const fixed = () => 0.5
+
+const flashcard = (id: string, term: string, definition: string): Flashcard => ({
+  id,
+  term,
+  definition,
+  position: 1,
+  created: '2026-11-01T00:00:00.000Z',
+  termImage: null,
+  definitionImage: null,
+  termAudio: null,
+  definitionAudio: null,
+  kind: 'basic',
+  reverse: false,
+  prompts: ['f'],
+  guid: `g-${id}`,
+})
+
+/** A set's other cards, one per definition (terms `term c0`, `term c1`, ...). */
+const setCards = (setId: string, definitions: string[]) =>
+  new Map([[setId, definitions.map((definition, at) => flashcard(`c${at}`, `term c${at}`, definition))]])
 
 describe('review: order', () => {
   it('lowest predicted recall first, then the longest overdue', () => {
@@ -51,6 +87,50 @@ describe('review: options', () => {
     expect([...few].sort()).toEqual(['goodbye', 'hello', 'powerhouse of the cell'])
   })
 
+  it('a set with few cards due takes its other options from the set’s other cards before other sets', () => {
+    const inSet = (id: string, definition: string, setId: string): DueItem => ({
+      ...item(id, definition, 0.5),
+      set: { ...item(id, definition, 0.5).set, id: setId },
+    })
+    const adios = inSet('a', 'goodbye', 'es')
+    const pool = [adios, inSet('x', 'powerhouse of the cell', 'bio'), inSet('y', 'builds proteins', 'bio'), inSet('z', 'stores genes', 'bio')]
+    const rest = setCards('es', ['Goodbye', 'hello', 'thank you', 'please', 'good night'])
+    for (const random of [fixed, () => 0, () => 0.99]) {
+      const options = choiceOptions(adios, pool, random, rest)
+      expect(options).toHaveLength(4)
+      expect(options).toContain('goodbye')
+      expect(options).not.toContain('Goodbye')
+      expect(options.every((option) => ['goodbye', 'hello', 'thank you', 'please', 'good night'].includes(option))).toBe(true)
+    }
+    // The set has one other card: it comes first, other sets fill in.
+    const thin = choiceOptions(adios, pool, fixed, setCards('es', ['hello']))
+    expect(thin).toContain('hello')
+    expect(thin.filter((option) => ['powerhouse of the cell', 'builds proteins', 'stores genes'].includes(option))).toHaveLength(2)
+  })
+
+  it('the set’s other cards answer as the card is asked: terms for a reverse prompt, deletions for a cloze one, never the card itself or a picture', () => {
+    const reverse: DueItem = { ...item('a:r', 'adiós', 0.5), prompt: 'r', set: { ...item('a', 'x', 0.5).set, id: 'es' } }
+    const cards = [
+      ...setCards('es', ['goodbye', 'hello', 'thank you']).get('es')!,
+      { ...flashcard('p', 'picture only', 'sunrise'), termImage: { id: 'm1', url: '/api/media/m1', width: 1, height: 1 } },
+      { ...flashcard('k', '{{c1::Madrid}} is the capital', ''), kind: 'cloze' as const, prompts: ['c1'] },
+    ]
+    const options = choiceOptions(reverse, [reverse], fixed, new Map([['es', cards]]))
+    expect([...options].sort()).toEqual(['adiós', 'term c0', 'term c1', 'term c2'])
+    const cloze: DueItem = { ...item('z:c1', 'Paris', 0.5), prompt: 'c1', set: { ...item('z', 'x', 0.5).set, id: 'es' } }
+    expect([...choiceOptions(cloze, [cloze], fixed, new Map([['es', cards]]))].sort()).toEqual(['Madrid', 'Paris'])
+  })
+
+  it('the sets read for more options are those with fewer than four distinct definitions in hand', () => {
+    const inSet = (id: string, definition: string, setId: string): DueItem => ({
+      ...item(id, definition, 0.5),
+      set: { ...item(id, definition, 0.5).set, id: setId },
+    })
+    const items = [inSet('a', 'A', 's1'), inSet('b', 'B', 's1'), inSet('c', 'C', 's1'), inSet('d', 'D', 's1'), inSet('e', 'E', 's2'), inSet('f', 'e', 's2')]
+    expect(setsShortOfOptions(items)).toEqual(['s2'])
+    expect(setsShortOfOptions([])).toEqual([])
+  })
+
   it('one card alone is asked typed even when choice is preferred', () => {
     const only = item('a', 'Apple', 0.5)
     const options = choiceOptions(only, [only], fixed)
@@ -66,6 +146,7 @@ describe('review: answers for the review log', () => {
   it('multiple choice: right or wrong', () => {
     expect(reviewAnswerInput(card, answerChoice(card, 'mitochondria'))).toEqual({
       cardId: 'a',
+      prompt: 'f',
       mode: 'review',
       correct: true,
       question: 'multiple_choice',
@@ -73,11 +154,17 @@ describe('review: answers for the review log', () => {
     })
     expect(reviewAnswerInput(card, answerChoice(card, 'ribosome'))).toEqual({
       cardId: 'a',
+      prompt: 'f',
       mode: 'review',
       correct: false,
       question: 'multiple_choice',
       outcome: 'wrong',
     })
+  })
+
+  it('names the card and the prompt of a reverse or cloze item (its id names both)', () => {
+    const reversed = { ...card, card: { ...card.card, id: 'a:r' }, prompt: 'r' }
+    expect(reviewAnswerInput(reversed, answerChoice(reversed, 'x'))).toMatchObject({ cardId: 'a', prompt: 'r' })
   })
 
   it('typed: right, almost, wrong and overruled', () => {
@@ -86,6 +173,13 @@ describe('review: answers for the review log', () => {
     const wrong = answerTyped(card, 'nucleus')
     expect(reviewAnswerInput(card, wrong)).toMatchObject({ correct: false, outcome: 'wrong' })
     expect(reviewAnswerInput(card, overrule(wrong))).toMatchObject({ correct: true, outcome: 'overruled' })
+  })
+
+  it("the student's own rating (Easy too) goes with a right answer; a wrong one stays Again", () => {
+    expect(reviewAnswerInput(card, answerChoice(card, 'mitochondria'), 4)).toMatchObject({ correct: true, rating: 4 })
+    expect(reviewAnswerInput(card, answerTyped(card, 'mitochondria'), 2)).toMatchObject({ correct: true, outcome: 'right', rating: 2 })
+    expect(reviewAnswerInput(card, answerChoice(card, 'ribosome'), 4)).toMatchObject({ correct: false, rating: 1 })
+    expect(reviewAnswerInput(card, answerChoice(card, 'mitochondria'))).not.toHaveProperty('rating')
   })
 
   it('only a wrong typed answer can be overruled', () => {

@@ -1,6 +1,11 @@
 import type { DueItem } from '#shared/api/memory'
 import type { AnswerInput } from '#shared/api/study'
 import { type AnswerCheck, checkAnswer, looseForm } from '#shared/study/answer-check'
+import { type FsrsRating, RATING } from '#shared/study/ratings'
+import type { Flashcard } from '#shared/api/sets'
+import { cardPrompts, clozeNumberOf } from '#shared/cards/prompts'
+import { askCard, splitPromptItemId } from '#shared/study/prompts'
+import { formatTimeUntil } from '@/lib/i18n'
 
 /*
  * The Review page's rules, as pure functions: which card comes first, how a card is asked, and
@@ -24,25 +29,57 @@ export function weakestFirst(items: readonly DueItem[]): DueItem[] {
   )
 }
 
+/** Other cards of a set, by set id: more wrong options than the due cards in hand give. */
+export type SetCards = ReadonlyMap<string, readonly Flashcard[]>
+
 /**
- * Options for a card: its definition and up to three others from the cards in hand (each text
- * once, compared loosely), shuffled. The others come from the card's own set, so the answer is not
- * given away by its subject; other sets fill in only when its set has too few. Fewer than two
- * options means the card is asked typed.
+ * What the set's other cards answer when asked as `item` is: their definitions for `f`, their
+ * terms for `r`, a deletion of each other cloze card for a cloze prompt. Text only (a picture is
+ * an answer of its own).
  */
-export function choiceOptions(item: DueItem, pool: readonly DueItem[], random: Random): string[] {
+function answersLike(item: DueItem, cards: readonly Flashcard[]): string[] {
+  const { cardId, prompt } = splitPromptItemId(item.card.id)
+  const cloze = clozeNumberOf(prompt) !== null
+  return cards
+    .filter((card) => card.id !== cardId && (card.kind === 'cloze') === cloze)
+    .map((card) => askCard(card, cloze ? (cardPrompts(card)[0] ?? prompt) : prompt))
+    .filter((asked) => asked.definition.trim() !== '' && !asked.definitionImage)
+    .map((asked) => asked.definition)
+}
+
+/**
+ * Options for a card: its answer and up to three others (each text once, compared loosely),
+ * shuffled. The others come from the card's own set, the due cards in hand first and then the
+ * set's other cards asked the same way (`setCards`), so the answer is not given away by its
+ * subject; other sets fill in only when its set has too few. Fewer than two options means the
+ * card is asked typed.
+ */
+export function choiceOptions(item: DueItem, pool: readonly DueItem[], random: Random, setCards: SetCards = new Map()): string[] {
   const seen = new Set([looseForm(item.card.definition)])
-  const distinct = (items: readonly DueItem[]) =>
-    items.flatMap((other) => {
-      const key = looseForm(other.card.definition)
-      if (seen.has(key)) return []
+  const distinct = (definitions: readonly string[]) =>
+    definitions.filter((definition) => {
+      const key = looseForm(definition)
+      if (seen.has(key)) return false
       seen.add(key)
-      return [other.card.definition]
+      return true
     })
-  const sameSet = shuffle(distinct(pool.filter((other) => other.set.id === item.set.id)), random)
-  const otherSets = shuffle(distinct(pool.filter((other) => other.set.id !== item.set.id)), random)
-  const picked = [...sameSet, ...otherSets].slice(0, REVIEW_OPTIONS - 1)
+  const definitionsOf = (items: readonly DueItem[]) => items.map((other) => other.card.definition)
+  const inHand = shuffle(distinct(definitionsOf(pool.filter((other) => other.set.id === item.set.id))), random)
+  const restOfSet = shuffle(distinct(answersLike(item, setCards.get(item.set.id) ?? [])), random)
+  const otherSets = shuffle(distinct(definitionsOf(pool.filter((other) => other.set.id !== item.set.id))), random)
+  const picked = [...inHand, ...restOfSet, ...otherSets].slice(0, REVIEW_OPTIONS - 1)
   return shuffle([item.card.definition, ...picked], random)
+}
+
+/** The sets whose due cards in hand give fewer than REVIEW_OPTIONS distinct definitions: their other cards are read for options. */
+export function setsShortOfOptions(items: readonly DueItem[]): string[] {
+  const definitions = new Map<string, Set<string>>()
+  for (const item of items) {
+    const keys = definitions.get(item.set.id) ?? new Set()
+    keys.add(looseForm(item.card.definition))
+    definitions.set(item.set.id, keys)
+  }
+  return [...definitions].filter(([, keys]) => keys.size < REVIEW_OPTIONS).map(([setId]) => setId)
 }
 
 /** How this card is asked: typed when the student chose typing or there is nothing to choose from. */
@@ -81,14 +118,21 @@ export function isRight(result: ReviewResult): boolean {
   return result.overruled || result.check.verdict !== 'wrong'
 }
 
-/** The answer as the review log takes it. */
-export function reviewAnswerInput(item: DueItem, result: ReviewResult): AnswerInput {
+/**
+ * The answer as the review log takes it. `rating` is the student's own (Again, Hard, Good or Easy
+ * on the Review screen), which the server takes over its mapping; Hard, Good and Easy only for a
+ * right answer (a wrong one is Again whatever is chosen).
+ */
+export function reviewAnswerInput(item: DueItem, result: ReviewResult, rating?: FsrsRating): AnswerInput {
   const correct = isRight(result)
+  // The card may be asked as one of its prompts (its id then names the prompt too): the answer names the card and the prompt.
+  const asked = { cardId: splitPromptItemId(item.card.id).cardId, prompt: item.prompt }
+  const given = rating === undefined ? {} : { rating: correct ? rating : RATING.again }
   if (result.ask === 'choice') {
-    return { cardId: item.card.id, mode: 'review', correct, question: 'multiple_choice', outcome: correct ? 'right' : 'wrong' }
+    return { ...asked, mode: 'review', correct, question: 'multiple_choice', outcome: correct ? 'right' : 'wrong', ...given }
   }
   const outcome = result.overruled ? 'overruled' : result.check.verdict === 'correct' ? 'right' : result.check.verdict === 'almost' ? 'almost' : 'wrong'
-  return { cardId: item.card.id, mode: 'review', correct, question: 'written', outcome }
+  return { ...asked, mode: 'review', correct, question: 'written', outcome, ...given }
 }
 
 /** The stored preference; multiple choice until the student picks. */
@@ -102,11 +146,5 @@ export function storedAsk(storage: Pick<Storage, 'getItem'> | undefined): Review
 
 /** "in 3 hours", "tomorrow", "in 5 days": when the next card falls due, from now. */
 export function dueIn(due: string, now: number): string {
-  const ms = Date.parse(due) - now
-  const minutes = Math.max(1, Math.round(ms / 60_000))
-  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
-  const hours = Math.round(minutes / 60)
-  if (hours < 24) return `in ${hours} hour${hours === 1 ? '' : 's'}`
-  const days = Math.round(hours / 24)
-  return days === 1 ? 'tomorrow' : `in ${days} days`
+  return formatTimeUntil(due, now)
 }

@@ -7,9 +7,11 @@ import { setsApi } from './sets-api'
 import { emptyCardForm, useCardForm } from './useSetForm'
 import { Form } from '@/components/Form'
 import { FormError } from '@/components/FormError'
+import { useT } from '@/lib/i18n'
 
 /** The owner's form under the terms: a new card goes to the end of the set. */
 export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card: Flashcard) => void }) {
+  const t = useT()
   const [status, setStatus] = useState('')
   const [uploading, setUploading] = useState(false)
   const termRef = useRef<HTMLInputElement>(null)
@@ -18,22 +20,21 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
     const card = await setsApi.addCard(setId, input)
     onAdded(card)
     form.reset()
-    setStatus(card.term ? `Added “${card.term}”.` : `Added card ${card.position}.`)
+    setStatus(card.term ? t('sets.addCard.added', { term: card.term }) : t('sets.addCard.addedNumber', { position: card.position }))
     termRef.current?.focus()
   })
 
   return (
     <section className={styles.panel} aria-labelledby="add-card-heading">
       <h3 id="add-card-heading" className={styles.heading}>
-        Add a Flashcard
+        {t('sets.addCard.title')}
       </h3>
-      <Form className={styles.form} label="Add flashcard" onSubmit={form.submit}>
+      <Form className={styles.form} label={t('sets.addCard.label')} onSubmit={form.submit}>
         <div className={styles.fields}>
           <CardFormFields
             values={form.values}
             fields={form.fields}
             onChange={form.setValue}
-            onImageChange={form.setValue}
             onUploading={setUploading}
             termRef={termRef}
             onCardDone={() => void form.submit()}
@@ -42,7 +43,7 @@ export function AddCardForm({ setId, onAdded }: { setId: string; onAdded: (card:
         <FormError message={form.error} />
         <div className={styles.footer}>
           <button type="submit" className="button" disabled={form.busy || uploading}>
-            {form.busy ? 'Adding...' : 'Add Flashcard'}
+            {form.busy ? t('sets.addCard.busy') : t('sets.addCard.submit')}
           </button>
           <p className="muted" role="status">
             {status}

@@ -4,6 +4,7 @@ import styles from './CardPictureField.module.css'
 import { firstImageFile, uploadPicture } from './picture'
 import { CardImage } from '@/components/CardImage'
 import { errorMessage } from '@/lib/api'
+import { useT } from '@/lib/i18n'
 
 interface CardPictureOptions {
   /** 'Term' or 'Definition'. */
@@ -29,6 +30,7 @@ export interface CardPicture {
  * (CardFormFields) so that Tab goes Term -> Definition without stopping at the picture buttons.
  */
 export function useCardPicture({ side, image, onChange, text, onUploading }: CardPictureOptions): CardPicture {
+  const t = useT()
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
@@ -45,7 +47,7 @@ export function useCardPicture({ side, image, onChange, text, onUploading }: Car
       const uploaded = await uploadPicture(file)
       onChange({ id: uploaded.id, url: uploaded.url, width: uploaded.width, height: uploaded.height })
     } catch (failure) {
-      setError(failure instanceof Error && !('status' in failure) ? failure.message : errorMessage(failure, 'The picture could not be uploaded. Try again.'))
+      setError(failure instanceof Error && !('status' in failure) ? failure.message : errorMessage(failure, t('card.picture.uploadFailed')))
     } finally {
       setUploading(false)
       onUploading?.(false)
@@ -78,7 +80,12 @@ export function useCardPicture({ side, image, onChange, text, onUploading }: Car
     <div {...dropTarget} data-testid={`${lower}-side`}>
       {image && (
         <div className={styles.preview}>
-          <CardImage image={image} text={text} position={0} alt={text.trim() ? `Picture for ${text.trim()}` : `The ${lower} picture`} />
+          <CardImage
+            image={image}
+            text={text}
+            position={0}
+            alt={text.trim() ? t('card.picture.for', { text: text.trim() }) : t('card.picture.the', { side: lower })}
+          />
         </div>
       )}
       <div className={styles.controls}>
@@ -88,22 +95,22 @@ export function useCardPicture({ side, image, onChange, text, onUploading }: Car
           className={styles.fileInput}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-label={`${image ? 'Replace' : 'Add'} ${lower} picture`}
+          aria-label={image ? t('card.picture.replaceSide', { side: lower }) : t('card.picture.addSide', { side: lower })}
           onChange={(event) => void add(event.target.files?.[0])}
           disabled={uploading}
         />
         <label htmlFor={inputId} className={`button button-secondary ${styles.choose}`} aria-hidden="true">
-          {image ? 'Replace picture' : 'Add picture'}
+          {image ? t('card.picture.replace') : t('card.picture.add')}
         </label>
         {image && (
-          <button type="button" className="button button-secondary" onClick={() => onChange(null)} aria-label={`Remove ${lower} picture`}>
-            Remove picture
+          <button type="button" className="button button-secondary" onClick={() => onChange(null)} aria-label={t('card.picture.removeSide', { side: lower })}>
+            {t('card.picture.remove')}
           </button>
         )}
-        <small className="muted">{uploading ? 'Uploading picture...' : `or drop or paste a ${lower} picture here`}</small>
+        <small className="muted">{uploading ? t('card.picture.uploading') : t('card.picture.drop', { side: lower })}</small>
       </div>
       <p className={styles.status} role="status">
-        {uploading ? `Uploading the ${lower} picture...` : ''}
+        {uploading ? t('card.picture.uploadingSide', { side: lower }) : ''}
       </p>
       {error && (
         <p className={styles.error} role="alert">

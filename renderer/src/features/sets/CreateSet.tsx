@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom'
 import { setMessages } from '#shared/messages'
+import { useT } from '@/lib/i18n'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { setsApi } from './sets-api'
@@ -14,6 +15,7 @@ function canGoBack(): boolean {
 
 /** /study-sets/create: a new, private, empty set; then on to its page to add cards. */
 export function CreateSet() {
+  const t = useT()
   const navigate = useNavigate()
   const form = useSetForm(emptySetForm, setMessages.createFailed, async (input) => {
     const set = await setsApi.create(input)
@@ -28,16 +30,16 @@ export function CreateSet() {
   return (
     <section className={styles.card} aria-labelledby="create-set-title">
       <h1 id="create-set-title" className={styles.title}>
-        Create Study Set
+        {t('sets.create.title')}
       </h1>
-      <p className="muted">Give your set a name; you can add flashcards on the next page.</p>
+      <p className="muted">{t('sets.create.intro')}</p>
       <EntityForm
-        label="Create study set"
+        label={t('sets.create.label')}
         onSubmit={form.submit}
         error={form.error}
         busy={form.busy}
-        submitLabel="Create Study Set"
-        busyLabel="Creating..."
+        submitLabel={t('sets.create.title')}
+        busyLabel={t('sets.create.busy')}
         onCancel={cancel}
       >
         <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Flashcard } from '#shared/api/sets'
 import { setMessages } from '#shared/messages'
 import { Dialog } from '@/components/Dialog'
+import { useT } from '@/lib/i18n'
 import { CardFormFields } from './CardFormFields'
 import { EntityForm } from './EntityForm'
 import { setsApi } from './sets-api'
@@ -16,16 +17,26 @@ interface EditCardDialogProps {
 }
 
 export function EditCardDialog({ setId, card, onClose, onSaved }: EditCardDialogProps) {
+  const t = useT()
   return (
-    <Dialog open={card !== null} title="Edit Flashcard" onClose={onClose}>
+    <Dialog open={card !== null} title={t('sets.editCard.title')} onClose={onClose}>
       {card && <EditCardForm setId={setId} card={card} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   )
 }
 
 function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: Flashcard; onClose: () => void; onSaved: (card: Flashcard) => void }) {
+  const t = useT()
   const [uploading, setUploading] = useState(false)
-  const initial = { term: card.term, definition: card.definition, termImage: card.termImage, definitionImage: card.definitionImage }
+  const initial = {
+    term: card.term,
+    definition: card.definition,
+    termImage: card.termImage,
+    definitionImage: card.definitionImage,
+    termAudio: card.termAudio,
+    definitionAudio: card.definitionAudio,
+    reverse: card.reverse,
+  }
   const form = useCardForm(initial, setMessages.updateCardFailed, async (input) => {
     onSaved(await setsApi.updateCard(setId, card.id, input))
     onClose()
@@ -33,15 +44,15 @@ function EditCardForm({ setId, card, onClose, onSaved }: { setId: string; card: 
 
   return (
     <EntityForm
-      label="Edit flashcard"
+      label={t('sets.editCard.label')}
       onSubmit={form.submit}
       error={form.error}
       busy={form.busy || uploading}
-      submitLabel="Save Changes"
-      busyLabel="Saving..."
+      submitLabel={t('sets.saveChanges')}
+      busyLabel={t('sets.saving')}
       onCancel={onClose}
     >
-      <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} onImageChange={form.setValue} onUploading={setUploading} />
+      <CardFormFields values={form.values} fields={form.fields} onChange={form.setValue} onUploading={setUploading} />
     </EntityForm>
   )
 }

@@ -1,6 +1,7 @@
 import type { StudySet } from '#shared/api/sets'
 import { setMessages } from '#shared/messages'
 import { Dialog } from '@/components/Dialog'
+import { useT } from '@/lib/i18n'
 import { EntityForm } from './EntityForm'
 import { SetFormFields } from './SetFormFields'
 import { splitTags } from './set-text'
@@ -16,8 +17,9 @@ interface EditSetDialogProps {
 
 /** 'Edit Set': title, description, tag and read-aloud languages of a set the user owns. */
 export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
+  const t = useT()
   return (
-    <Dialog open={set !== null} title="Edit Set" onClose={onClose}>
+    <Dialog open={set !== null} title={t('sets.actions.edit')} onClose={onClose}>
       {/* Mounted only while open, so each opening starts from the set's current values. */}
       {set && <EditSetForm set={set} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
@@ -25,6 +27,7 @@ export function EditSetDialog({ set, onClose, onSaved }: EditSetDialogProps) {
 }
 
 function EditSetForm({ set, onClose, onSaved }: { set: StudySet; onClose: () => void; onSaved: (set: StudySet) => void }) {
+  const t = useT()
   const initial = {
     title: set.title,
     description: set.description,
@@ -38,7 +41,15 @@ function EditSetForm({ set, onClose, onSaved }: { set: StudySet; onClose: () => 
   })
 
   return (
-    <EntityForm label="Edit set" onSubmit={form.submit} error={form.error} busy={form.busy} submitLabel="Save Changes" busyLabel="Saving..." onCancel={onClose}>
+    <EntityForm
+      label={t('sets.editSet.label')}
+      onSubmit={form.submit}
+      error={form.error}
+      busy={form.busy}
+      submitLabel={t('sets.saveChanges')}
+      busyLabel={t('sets.saving')}
+      onCancel={onClose}
+    >
       <SetFormFields values={form.values} fields={form.fields} onChange={form.setValue} />
     </EntityForm>
   )

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
-import { offlineMessages } from '#shared/messages'
 import { EditSetDialog } from './EditSetDialog'
 import { isKeptCopy, listMineOrKept } from './kept-sets'
 import { SetCard } from './SetCard'
@@ -11,22 +10,25 @@ import { useSetFilters } from './useSetFilters'
 import { useSetList } from './useSetList'
 import { useTagOptions } from './useTagOptions'
 import styles from './SetsList.module.css'
+import { useShared, useT } from '@/lib/i18n'
+import { useOnceTrue } from '@/lib/useOnceTrue'
 
 /** Loaded the first time it is opened (it brings the CSV parser). */
 const ImportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ImportDialog })))
 
-/** /my-sets: the signed-in user's own sets, searchable and filterable by tag. */
-export function MySets() {
+/** /my-sets: the signed-in user's own sets, searchable and filterable by tag; `before` above the filters, `cardExtra` under each card (the page's folder tools). */
+export function MySets({ before, cardExtra }: { before?: React.ReactNode; cardExtra?: (set: StudySet) => React.ReactNode } = {}) {
+  const t = useT()
+  const offlineMessages = useShared('offlineMessages')
   const filters = useSetFilters()
   const tagOptions = useTagOptions('mine')
   // Offline, the sets kept on this device (marked), so they can still be opened.
-  const list = useSetList(listMineOrKept, filters.search, filters.tags)
+  const list = useSetList('my-sets', listMineOrKept, filters.search, filters.tags)
   const fromDevice = list.sets.some(isKeptCopy)
   const [editing, setEditing] = useState<StudySet | null>(null)
   const [importOpen, setImportOpen] = useState(false)
   // Stays mounted after the first opening, so closing returns focus like the other dialogs.
-  const [importUsed, setImportUsed] = useState(false)
-  if (importOpen && !importUsed) setImportUsed(true)
+  const importUsed = useOnceTrue(importOpen)
 
   const onSaved = (set: StudySet) => {
     list.replaceSet(set)
@@ -36,17 +38,18 @@ export function MySets() {
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <h1>My Sets</h1>
+        <h1>{t('nav.mySets')}</h1>
         <div className={styles.actions}>
           <button type="button" className="button button-secondary" onClick={() => setImportOpen(true)}>
-            Import Set
+            {t('import.title')}
           </button>
           <Link to="/study-sets/create" className="button">
-            Create Study Set
+            {t('sets.create.title')}
           </Link>
         </div>
       </div>
 
+      {before}
       <SetFilters filters={filters} tags={tagOptions.tags} />
       {fromDevice && (
         <p className="muted" role="status">
@@ -57,12 +60,20 @@ export function MySets() {
       <SetResults
         list={list}
         filtersActive={filters.active}
-        renderCard={(set) => <SetCard set={set} showVisibility onEdit={setEditing} note={isKeptCopy(set) ? offlineMessages.keptMark : undefined} />}
+        renderCard={(set) => (
+          <SetCard
+            set={set}
+            showVisibility
+            onEdit={setEditing}
+            note={isKeptCopy(set) ? offlineMessages.keptMark : undefined}
+            extra={isKeptCopy(set) ? undefined : cardExtra?.(set)}
+          />
+        )}
         emptyWithoutFilters={
           <>
-            <p>You have no study sets yet.</p>
+            <p>{t('sets.mine.empty')}</p>
             <Link to="/study-sets/create" className="button">
-              Create Your First Set
+              {t('sets.mine.createFirst')}
             </Link>
           </>
         }

@@ -6,19 +6,21 @@ import { useSetFilters } from './useSetFilters'
 import { useSetList } from './useSetList'
 import { useTagOptions } from './useTagOptions'
 import styles from './SetsList.module.css'
+import { useT } from '@/lib/i18n'
 
 /** /public-sets: everyone's public sets, newest first, for visitors and students alike. */
 export function PublicSets() {
+  const t = useT()
   const filters = useSetFilters()
   const tagOptions = useTagOptions('public')
-  const list = useSetList(setsApi.listPublic, filters.search, filters.tags)
+  const list = useSetList('public-sets', setsApi.listPublic, filters.search, filters.tags)
 
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <h1>Public Study Sets</h1>
+        <h1>{t('sets.publicList.title')}</h1>
       </div>
-      <p className={`muted ${styles.lead}`}>Browse sets shared by other students and study them in any mode.</p>
+      <p className={`muted ${styles.lead}`}>{t('sets.publicList.lead')}</p>
 
       <SetFilters filters={filters} tags={tagOptions.tags} />
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { CopyIcon, DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, TrashIcon } from '@/components/icons'
+import { CopyIcon, DownloadIcon, GearIcon, GlobeIcon, LinkIcon, LockIcon, PencilIcon, SwapIcon, TrashIcon } from '@/components/icons'
+import { useT } from '@/lib/i18n'
 import styles from './SetActions.module.css'
 
 interface SetActionsProps {
@@ -11,6 +12,8 @@ interface SetActionsProps {
   onDelete: () => void
   onCopyLink: () => void
   onExport: () => void
+  /** The owner's "Add reverse to all cards": every basic card is also asked from its definition (issue 26). */
+  onAddReverse: () => void
   /** Offered to a signed-in, verified student who may read the set and does not own it. */
   onSaveCopy?: () => void
 }
@@ -27,12 +30,13 @@ interface Action {
  * The set's actions: the owner's Edit Set, Make Public / Make Private, Export and Delete Set, and
  * Copy Link for anyone while the set is public, and Save a copy for a verified reader who is not the owner. Under 768 px the owner's actions fold into 'Set settings'.
  */
-export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink, onExport, onSaveCopy }: SetActionsProps) {
-  const copyLink: Action = { key: 'copy', label: 'Copy Link', icon: <LinkIcon />, onSelect: onCopyLink }
+export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility, onDelete, onCopyLink, onExport, onAddReverse, onSaveCopy }: SetActionsProps) {
+  const t = useT()
+  const copyLink: Action = { key: 'copy', label: t('sets.actions.copyLink'), icon: <LinkIcon />, onSelect: onCopyLink }
   if (!isOwner) {
     const readerActions: Action[] = [
       ...(isPublic ? [copyLink] : []),
-      ...(onSaveCopy ? [{ key: 'save-copy', label: 'Save a copy', icon: <CopyIcon />, onSelect: onSaveCopy }] : []),
+      ...(onSaveCopy ? [{ key: 'save-copy', label: t('sets.actions.saveCopy'), icon: <CopyIcon />, onSelect: onSaveCopy }] : []),
     ]
     if (readerActions.length === 0) return null
     return (
@@ -44,16 +48,17 @@ export function SetActions({ isOwner, isPublic, busy, onEdit, onToggleVisibility
     )
   }
   const actions: Action[] = [
-    { key: 'edit', label: 'Edit Set', icon: <PencilIcon />, onSelect: onEdit },
+    { key: 'edit', label: t('sets.actions.edit'), icon: <PencilIcon />, onSelect: onEdit },
     {
       key: 'visibility',
-      label: isPublic ? 'Make Private' : 'Make Public',
+      label: isPublic ? t('sets.actions.makePrivate') : t('sets.actions.makePublic'),
       icon: isPublic ? <LockIcon /> : <GlobeIcon />,
       onSelect: onToggleVisibility,
     },
     ...(isPublic ? [copyLink] : []),
-    { key: 'export', label: 'Export', icon: <DownloadIcon />, onSelect: onExport },
-    { key: 'delete', label: 'Delete Set', icon: <TrashIcon />, onSelect: onDelete, danger: true },
+    { key: 'export', label: t('sets.actions.export'), icon: <DownloadIcon />, onSelect: onExport },
+    { key: 'reverse', label: t('sets.actions.addReverse'), icon: <SwapIcon />, onSelect: onAddReverse },
+    { key: 'delete', label: t('sets.actions.delete'), icon: <TrashIcon />, onSelect: onDelete, danger: true },
   ]
   return (
     <>
@@ -83,6 +88,7 @@ function ActionButton({ action, busy }: { action: Action; busy: boolean }) {
 
 /** The small-screen disclosure: a gear button showing the actions in a list below it. */
 function SettingsMenu({ actions, busy }: { actions: Action[]; busy: boolean }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const rootRef = useRef<HTMLDivElement>(null)
@@ -113,8 +119,8 @@ function SettingsMenu({ actions, busy }: { actions: Action[]; busy: boolean }) {
         className={`button button-secondary ${styles.settingsButton}`}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Set settings"
-        title="Set settings"
+        aria-label={t('sets.actions.settings')}
+        title={t('sets.actions.settings')}
         onClick={() => setOpen((value) => !value)}
       >
         <GearIcon />

@@ -4,6 +4,7 @@ import { PencilIcon, VisibilityIcon } from '@/components/icons'
 import styles from './SetCard.module.css'
 import { cardCountLabel, ownerName } from './set-text'
 import { TagList } from './TagList'
+import { useT } from '@/lib/i18n'
 
 interface SetCardProps {
   set: StudySet
@@ -15,10 +16,13 @@ interface SetCardProps {
   onEdit?: (set: StudySet) => void
   /** A short mark under the title, e.g. 'Kept on this device' offline. */
   note?: string
+  /** Tools under the card (My Sets' folder tools). */
+  extra?: React.ReactNode
 }
 
 /** One set in a grid. The whole card opens the set; the edit button sits above that link. */
-export function SetCard({ set, showOwner = false, showVisibility = false, onEdit, note }: SetCardProps) {
+export function SetCard({ set, showOwner = false, showVisibility = false, onEdit, note, extra }: SetCardProps) {
+  const t = useT()
   return (
     <article className={styles.card}>
       <div className={styles.top}>
@@ -31,16 +35,23 @@ export function SetCard({ set, showOwner = false, showVisibility = false, onEdit
       </div>
       {note && <p className={styles.note}>{note}</p>}
       {set.description && <p className={styles.description}>{set.description}</p>}
-      {showOwner && <p className={styles.owner}>By {ownerName(set)}</p>}
+      {showOwner && <p className={styles.owner}>{t('sets.card.by', { name: ownerName(set) })}</p>}
       <TagList tags={set.tags} />
       <div className={styles.footer}>
         <span className={styles.count}>{cardCountLabel(set.cardCount)}</span>
         {onEdit && (
-          <button type="button" className={styles.edit} aria-label={`Edit ${set.title}`} title="Edit set" onClick={() => onEdit(set)}>
+          <button
+            type="button"
+            className={styles.edit}
+            aria-label={t('sets.card.edit', { title: set.title })}
+            title={t('sets.editSet.label')}
+            onClick={() => onEdit(set)}
+          >
             <PencilIcon />
           </button>
         )}
       </div>
+      {extra && <div className={styles.extra}>{extra}</div>}
     </article>
   )
 }

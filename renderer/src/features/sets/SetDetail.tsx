@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, useCallback, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { offlineMessages, setMessages } from '#shared/messages'
 import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
 import { useConfirm } from '@/components/ConfirmDialog'
 import { setBackLink } from './back-link'
@@ -11,24 +10,30 @@ import { StartGameLink } from '@/features/games'
 import {
   FlashcardView,
   isStarredOnly,
+  STARRED_PARAM,
   starredParams,
   StarredOnlyChoice,
   TermsList,
   useCardProgress,
   useStarredCards,
   useStars,
+  useStudyOptions,
   withStarred,
 } from '@/features/study'
 import { VisibilityIcon } from '@/components/icons'
 import { SetActions } from './SetActions'
 import { cardCountLabel, ownerName } from './set-text'
-import { setsApi } from './sets-api'
+import { addReverseToAllCards, setsApi } from './sets-api'
 import { TagList } from './TagList'
 import { useStudySet } from './useStudySet'
 import { errorMessage } from '@/lib/api'
+import { T, useShared, useT } from '@/lib/i18n'
+import { useOnceTrue } from '@/lib/useOnceTrue'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import styles from './SetDetail.module.css'
 import { FormError } from '@/components/FormError'
+import { OptionalPart } from '@/components/OptionalPart'
+import { copyText } from '@/lib/browser'
 
 /** Loaded the first time it is opened. */
 const ExportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ExportDialog })))
@@ -44,6 +49,9 @@ type View = 'terms' | 'flashcards'
 
 /** /study-sets/:id: the set's header and actions, the mode bar, and the Terms or Flashcards view. */
 export function SetDetail({ setId: id }: { setId: string }) {
+  const t = useT()
+  const setMessages = useShared('setMessages')
+  const offlineMessages = useShared('offlineMessages')
   const loaded = useStudySet(id)
   const { status, set } = loaded
 
@@ -58,25 +66,23 @@ export function SetDetail({ setId: id }: { setId: string }) {
     return (
       <section className={styles.state}>
         <h1>{setMessages.notFound}</h1>
-        <p className="muted">It may have been deleted, or it is private.</p>
+        <p className="muted">{t('sets.detail.notFoundText')}</p>
         <Link to="/public-sets" className="button button-secondary">
-          Browse Public Sets
+          {t('landing.browsePublicSets')}
         </Link>
       </section>
     )
   }
   if (status.kind === 'offline') return <OfflineDeadEnd message={offlineMessages.setNotKept} />
   if (status.kind === 'error' || !set) {
-    return (
-      <p className="alert-error" role="alert">
-        {setMessages.loadError(status.kind === 'error' ? status.message : setMessages.notFound)}
-      </p>
-    )
+    return <FormError message={setMessages.loadError(status.kind === 'error' ? status.message : setMessages.notFound)} />
   }
   return <SetView key={set.id} set={set} loaded={loaded} />
 }
 
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+  const t = useT()
+  const setMessages = useShared('setMessages')
   const [confirm, confirmDialog] = useConfirm()
   const location = useLocation()
   const auth = useAuth()
@@ -87,19 +93,28 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   const [editingSet, setEditingSet] = useState(false)
   const [exporting, setExporting] = useState(false)
   // Stays mounted after the first opening, so closing returns focus like the other dialogs.
-  const [exportUsed, setExportUsed] = useState(false)
-  if (exporting && !exportUsed) setExportUsed(true)
   const [editingCard, setEditingCard] = useState<Flashcard | null>(null)
+  // Each dialog's code loads when it is first opened (and stays for its closing): a student who
+  // goes offline before it arrived keeps the set page, and only that dialog stays shut.
+  const exportUsed = useOnceTrue(exporting)
+  const editSetUsed = useOnceTrue(editingSet)
+  const editCardUsed = useOnceTrue(editingCard !== null)
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState('')
+  const [actionStatus, setActionStatus] = useState('')
   const progress = useCardProgress(set.id)
   const base = `/study-sets/${encodeURIComponent(set.id)}`
   // "Starred only" lives in the address (?starred=1): the mode links carry it, and so does a reload.
   const stars = useStars(set.id)
   const [params, setParams] = useSearchParams()
-  const starredOnly = stars !== null && isStarredOnly(params)
+  // Without it in the address, the student's kept choice for the set (issue 31); a change is kept.
+  const studyOptions = useStudyOptions(set.id)
+  const starredOnly = stars !== null && (params.has(STARRED_PARAM) ? isStarredOnly(params) : studyOptions.loaded && studyOptions.options.starredOnly)
   const modePath = (mode: string) => withStarred(`${base}/${mode}`, starredOnly)
-  const setStarredOnly = (on: boolean) => setParams((current) => starredParams(current, on), { replace: true })
+  const setStarredOnly = (on: boolean) => {
+    studyOptions.save({ starredOnly: on })
+    setParams((current) => starredParams(current, on), { replace: true })
+  }
   const shown = useStarredCards(
     {
       cards: loaded.cards,
@@ -130,7 +145,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteSet = async () => {
-    if (!(await confirm({ title: 'Delete Set', message: setMessages.deleteSetConfirm, confirmLabel: 'Delete', danger: true }))) return
+    if (!(await confirm({ title: t('sets.actions.delete'), message: setMessages.deleteSetConfirm, confirmLabel: t('common.delete'), danger: true }))) return
     setActionError('')
     setBusy(true)
     try {
@@ -142,13 +157,22 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
     }
   }
 
-  const copyLink = async () => {
+  /** Every basic card not yet asked in reverse is, from now on; the cards in hand show it. */
+  const addReverseToAll = async () => {
+    setActionError('')
+    setBusy(true)
     try {
-      await navigator.clipboard.writeText(window.location.href)
-      window.alert(setMessages.linkCopied)
-    } catch {
-      window.alert(setMessages.linkCopyFailed)
+      for (const card of await addReverseToAllCards(set.id)) loaded.cardUpdated(card)
+      setActionStatus(setMessages.reverseAdded)
+    } catch (failure) {
+      setActionError(errorMessage(failure))
+    } finally {
+      setBusy(false)
     }
+  }
+
+  const copyLink = async () => {
+    window.alert((await copyText(window.location.href)) ? setMessages.linkCopied : setMessages.linkCopyFailed)
   }
 
   const saveCopy = async () => {
@@ -164,7 +188,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   }
 
   const deleteCard = async (card: Flashcard) => {
-    if (!(await confirm({ title: 'Delete Flashcard', message: setMessages.deleteCardConfirm, confirmLabel: 'Delete', danger: true }))) return
+    if (!(await confirm({ title: t('sets.detail.deleteCard'), message: setMessages.deleteCardConfirm, confirmLabel: t('common.delete'), danger: true }))) return
     setActionError('')
     try {
       await setsApi.removeCard(set.id, card.id)
@@ -178,7 +202,10 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
     <div className={styles.page}>
       {confirmDialog}
       <Link to={setBackLink(location.state, isOwner).path} className={styles.back}>
-        <span aria-hidden="true">←</span> {setBackLink(location.state, isOwner).label}
+        <span aria-hidden="true" className="flip-rtl">
+          ←
+        </span>{' '}
+        {setBackLink(location.state, isOwner).label}
       </Link>
 
       <header className={styles.header}>
@@ -193,25 +220,26 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             onDelete={() => void deleteSet()}
             onCopyLink={() => void copyLink()}
             onExport={() => setExporting(true)}
+            onAddReverse={() => void addReverseToAll()}
             onSaveCopy={auth?.user.verified && !isOwner ? () => void saveCopy() : undefined}
           />
         </div>
         {set.description && <p className={styles.description}>{set.description}</p>}
         <p className={styles.meta}>
-          <span>Created by {ownerName(set)}</span>
+          <span>{t('sets.createdBy', { name: ownerName(set) })}</span>
           <span aria-hidden="true">·</span>
           <span>{cardCountLabel(set.cardCount)}</span>
           <AvailableOfflineToggle setId={set.id} />
           <span aria-hidden="true">·</span>
           <span className={styles.visibility}>
             <VisibilityIcon isPublic={set.isPublic} />
-            <span aria-hidden="true">{set.isPublic ? 'Public' : 'Private'}</span>
+            <span aria-hidden="true">{set.isPublic ? t('sets.public') : t('sets.private')}</span>
           </span>
         </p>
         {set.copiedFromSetId && (
           <p className={styles.meta}>
             <span>
-              Copied from <Link to={`/study-sets/${encodeURIComponent(set.copiedFromSetId)}`}>the original set</Link>
+              <T id="sets.copiedFrom" components={{ 0: <Link to={`/study-sets/${encodeURIComponent(set.copiedFromSetId)}`} /> }} />
             </span>
           </p>
         )}
@@ -219,33 +247,36 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         <SetReviewLink setId={set.id} />
         {auth?.user.verified && <StartGameLink setId={set.id} />}
         <FormError message={actionError} />
+        <p className="muted" role="status">
+          {actionStatus}
+        </p>
       </header>
 
-      <nav className={styles.modes} aria-label="Study modes">
+      <nav className={styles.modes} aria-label={t('sets.detail.modes')}>
         <button type="button" className={styles.mode} aria-pressed={view === 'terms'} onClick={() => setView('terms')}>
-          Terms
+          {t('mode.terms')}
         </button>
         <Link to={modePath('learn')} className={styles.mode}>
-          Learn
+          {t('mode.learn')}
         </Link>
         <button type="button" className={styles.mode} aria-pressed={view === 'flashcards'} onClick={() => setView('flashcards')}>
-          Flashcards
+          {t('mode.flashcards')}
         </button>
         <Link to={modePath('match')} className={styles.mode}>
-          Match
+          {t('mode.match')}
         </Link>
         <Link to={modePath('write')} className={styles.mode}>
-          Write
+          {t('mode.write')}
         </Link>
         <Link to={modePath('test')} className={styles.mode}>
-          Test
+          {t('mode.test')}
         </Link>
       </nav>
       {stars && <StarredOnlyChoice stars={stars} on={starredOnly} onChange={setStarredOnly} />}
 
       {starredOnly && !stars.ids && !stars.error ? (
         <p className="muted" role="status">
-          Loading your starred cards...
+          {t('sets.detail.loadingStarred')}
         </p>
       ) : view === 'terms' ? (
         <>
@@ -264,9 +295,9 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             languages={set}
           />
           {isOwner && (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />
-            </Suspense>
+            </OptionalPart>
           )}
         </>
       ) : (
@@ -284,12 +315,20 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         />
       )}
 
-      {isOwner && (
-        <Suspense fallback={null}>
+      {isOwner && editSetUsed && (
+        <OptionalPart>
           <EditSetDialog set={editingSet ? set : null} onClose={() => setEditingSet(false)} onSaved={loaded.setUpdated} />
+        </OptionalPart>
+      )}
+      {isOwner && editCardUsed && (
+        <OptionalPart>
           <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
-          {exportUsed && <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />}
-        </Suspense>
+        </OptionalPart>
+      )}
+      {isOwner && exportUsed && (
+        <OptionalPart>
+          <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
+        </OptionalPart>
       )}
     </div>
   )

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import styles from './SetFilters.module.css'
 import type { SetFiltersState } from './useSetFilters'
+import { useT } from '@/lib/i18n'
 
 interface TagFilterProps {
   available: readonly string[]
@@ -10,6 +11,7 @@ interface TagFilterProps {
 
 /** Tag toggle buttons; a set must carry every selected tag (AND). */
 export function TagFilter({ available, selected, onToggle }: TagFilterProps) {
+  const t = useT()
   const labelId = useId()
   // A tag picked from the address may no longer exist: keep it visible so it can be turned off.
   const tags = [...available, ...selected.filter((tag) => !available.includes(tag))]
@@ -17,7 +19,7 @@ export function TagFilter({ available, selected, onToggle }: TagFilterProps) {
   return (
     <div className={styles.tagFilter} role="group" aria-labelledby={labelId}>
       <span id={labelId} className={styles.tagLabel}>
-        Filter by tag
+        {t('sets.filter.byTag')}
       </span>
       <div className={styles.tagButtons}>
         {tags.map((tag) => {
@@ -41,25 +43,26 @@ export function TagFilter({ available, selected, onToggle }: TagFilterProps) {
 
 /** The search box and tag filter above a set grid. */
 export function SetFilters({ filters, tags }: { filters: SetFiltersState; tags: readonly string[] }) {
+  const t = useT()
   const searchId = useId()
   return (
     <div className={styles.filters}>
       <form className={styles.searchRow} role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId} className="visually-hidden">
-          Search study sets
+          {t('sets.filter.search')}
         </label>
         <input
           id={searchId}
           type="search"
           className={styles.search}
-          placeholder="Search by title or description"
+          placeholder={t('sets.filter.placeholder')}
           value={filters.draft}
           onChange={(e) => filters.setDraft(e.target.value)}
           maxLength={200}
         />
         {filters.active && (
           <button type="button" className="button button-secondary" onClick={filters.clear}>
-            Clear Filters
+            {t('sets.filter.clear')}
           </button>
         )}
       </form>

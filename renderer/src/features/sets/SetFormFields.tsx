@@ -2,6 +2,7 @@ import type { FieldErrors } from '#shared/api/errors'
 import { SET_LIMITS } from '#shared/limits'
 import { Field, SelectField, TextAreaField } from '@/components/Field'
 import { languageOptions, listedTag } from '@/features/study'
+import { formatLanguageName, useLocale, useT } from '@/lib/i18n'
 import type { SetFormValues } from './useSetForm'
 
 interface SetFormFieldsProps {
@@ -16,10 +17,11 @@ interface SetFormFieldsProps {
  * languages the terms and definitions are read aloud in.
  */
 export function SetFormFields({ values, fields, onChange, disabled }: SetFormFieldsProps) {
+  const t = useT()
   return (
     <>
       <Field
-        label="Title"
+        label={t('sets.field.title')}
         name="title"
         value={values.title}
         onChange={(e) => onChange('title', e.target.value)}
@@ -29,7 +31,7 @@ export function SetFormFields({ values, fields, onChange, disabled }: SetFormFie
         disabled={disabled}
       />
       <TextAreaField
-        label="Description (optional)"
+        label={t('sets.field.description')}
         name="description"
         value={values.description}
         onChange={(e) => onChange('description', e.target.value)}
@@ -38,17 +40,17 @@ export function SetFormFields({ values, fields, onChange, disabled }: SetFormFie
         disabled={disabled}
       />
       <Field
-        label="Tag (optional)"
+        label={t('sets.field.tag')}
         name="tags"
         value={values.tags}
         onChange={(e) => onChange('tags', e.target.value)}
         error={fields.tags}
-        hint={`Up to ${SET_LIMITS.tag} characters, e.g. BIOLOGY. Separate several tags with commas.`}
+        hint={t('sets.field.tagHint', { max: SET_LIMITS.tag })}
         autoCapitalize="characters"
         disabled={disabled}
       />
       <LanguageSelect
-        label="Term language"
+        label={t('sets.field.termLanguage')}
         name="termLanguage"
         value={values.termLanguage}
         error={fields.termLanguage}
@@ -56,7 +58,7 @@ export function SetFormFields({ values, fields, onChange, disabled }: SetFormFie
         disabled={disabled}
       />
       <LanguageSelect
-        label="Definition language"
+        label={t('sets.field.definitionLanguage')}
         name="definitionLanguage"
         value={values.definitionLanguage}
         error={fields.definitionLanguage}
@@ -78,6 +80,8 @@ interface LanguageSelectProps {
 
 /** A side's read-aloud language: Automatic (null, guessed from the writing) or one of the list. */
 function LanguageSelect({ label, name, value, error, onChange, disabled }: LanguageSelectProps) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <SelectField
       label={label}
@@ -85,15 +89,18 @@ function LanguageSelect({ label, name, value, error, onChange, disabled }: Langu
       value={value === null ? '' : listedTag(value)}
       onChange={(e) => onChange(name, e.target.value)}
       error={error}
-      hint="For reading cards aloud. Automatic guesses it from the writing."
+      hint={t('sets.field.languageHint')}
       disabled={disabled}
     >
-      <option value="">Automatic</option>
-      {languageOptions(value).map((choice) => (
-        <option key={choice.tag} value={choice.tag}>
-          {choice.name}
-        </option>
-      ))}
+      <option value="">{t('common.automatic')}</option>
+      {languageOptions(value)
+        .map((choice) => ({ tag: choice.tag, name: formatLanguageName(choice.tag, choice.name, locale) }))
+        .sort((a, b) => (locale === 'en' ? 0 : a.name.localeCompare(b.name, locale)))
+        .map((choice) => (
+          <option key={choice.tag} value={choice.tag}>
+            {choice.name}
+          </option>
+        ))}
     </SelectField>
   )
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import type { StudySet } from '#shared/api/sets'
-import { setMessages } from '#shared/messages'
 import { SetGrid } from './SetCard'
 import styles from './SetResults.module.css'
 import type { useSetList } from './useSetList'
+import { FormError } from '@/components/FormError'
+import { formatNumber, useShared, useT } from '@/lib/i18n'
 
 interface SetResultsProps {
   list: ReturnType<typeof useSetList>
@@ -15,12 +16,10 @@ interface SetResultsProps {
 
 /** The grid of a set list with its loading, empty and error states and the Load More button. */
 export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActive }: SetResultsProps) {
+  const t = useT()
+  const setMessages = useShared('setMessages')
   // A failure says so in red; a first page that failed offers Retry (after a later page, Load More tries again).
-  const error = list.error ? (
-    <p className="alert-error" role="alert">
-      {list.error}
-    </p>
-  ) : null
+  const error = list.error ? <FormError message={list.error} /> : null
 
   if (list.status === 'loading' && list.sets.length === 0) {
     return (
@@ -34,7 +33,7 @@ export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActiv
       <div className={styles.failed}>
         {error}
         <button type="button" className="button button-secondary" onClick={list.reload}>
-          Retry
+          {t('sets.results.retry')}
         </button>
       </div>
     )
@@ -51,13 +50,13 @@ export function SetResults({ list, renderCard, emptyWithoutFilters, filtersActiv
   return (
     <div className={styles.results}>
       <p className={`muted ${styles.summary}`} role="status">
-        Showing {list.sets.length} of {list.totalItems} {list.totalItems === 1 ? 'set' : 'sets'}
+        {t('sets.results.showing', { shown: formatNumber(list.sets.length), total: list.totalItems })}
       </p>
       <SetGrid sets={list.sets} renderCard={renderCard} busy={list.status === 'loading'} />
       {error}
       {list.hasMore && (
         <button type="button" className={`button button-secondary ${styles.more}`} onClick={list.loadMore} disabled={list.loadingMore}>
-          {list.loadingMore ? 'Loading...' : 'Load More'}
+          {list.loadingMore ? t('shell.loading') : t('sets.results.loadMore')}
         </button>
       )}
     </div>

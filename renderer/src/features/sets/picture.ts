@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS, MEDIA_UPLOAD_TYPES, type MediaUpload, type MediaUploadType, mediaMessages } from '#shared/api/media'
+import { MEDIA_LIMITS, MEDIA_IMAGE_TYPES, type MediaUpload, type MediaImageType, mediaMessages } from '#shared/api/media'
 import { apiSendBytes } from '@/lib/api'
 
 /** The size a picture is scaled to so that its long side is at most `maxSide` (never up). */
@@ -9,7 +9,7 @@ export function scaledSize(width: number, height: number, maxSide: number = MEDI
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
-export const isUploadType = (type: string): type is MediaUploadType => (MEDIA_UPLOAD_TYPES as readonly string[]).includes(type)
+export const isUploadType = (type: string): type is MediaImageType => (MEDIA_IMAGE_TYPES as readonly string[]).includes(type)
 
 /** The first picture among dropped or pasted files, if any. */
 export function firstImageFile(files: FileList | File[] | null | undefined): File | undefined {
@@ -22,7 +22,7 @@ export function firstImageFile(files: FileList | File[] | null | undefined): Fil
  * lossless (PNG out), JPEG and WebP keep their type. A picture the browser cannot decode is sent
  * as it is: the server's answer then says what is wrong with it.
  */
-export async function scaleDown(file: Blob & { type: MediaUploadType }): Promise<{ body: Blob; type: MediaUploadType }> {
+export async function scaleDown(file: Blob & { type: MediaImageType }): Promise<{ body: Blob; type: MediaImageType }> {
   let bitmap: ImageBitmap
   try {
     bitmap = await createImageBitmap(file)
@@ -36,7 +36,7 @@ export async function scaleDown(file: Blob & { type: MediaUploadType }): Promise
     canvas.width = size.width
     canvas.height = size.height
     canvas.getContext('2d')?.drawImage(bitmap, 0, 0, size.width, size.height)
-    const type: MediaUploadType = file.type === 'image/jpeg' || file.type === 'image/webp' ? file.type : 'image/png'
+    const type: MediaImageType = file.type === 'image/jpeg' || file.type === 'image/webp' ? file.type : 'image/png'
     const body = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.9))
     return body ? { body, type: body.type === type ? type : 'image/png' } : { body: file, type: file.type }
   } finally {
@@ -47,6 +47,6 @@ export async function scaleDown(file: Blob & { type: MediaUploadType }): Promise
 /** Scales and uploads a picture; refusals come back as the server's ApiError (its message is for people). */
 export async function uploadPicture(file: File): Promise<MediaUpload> {
   if (!isUploadType(file.type)) throw new Error(mediaMessages.notAnImage)
-  const { body, type } = await scaleDown(file as File & { type: MediaUploadType })
-  return apiSendBytes<MediaUpload>('/media', body, type)
+  const { body, type } = await scaleDown(file as File & { type: MediaImageType })
+  return apiSendBytes('POST /api/media', body, type) as Promise<MediaUpload>
 }

@@ -1,5 +1,5 @@
-import type { CreateCardInput, CreateSetInput, Flashcard, ListResponse, StudySet, TagsResponse, UpdateCardInput, UpdateSetInput } from '#shared/api/sets'
-import { CARD_LIST_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '#shared/limits'
+import type { CreateCardInput, CreateSetInput, Flashcard, ListResponse, UpdateCardInput, UpdateSetInput } from '#shared/api/sets'
+import { CARD_LIST_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '#shared/limits'
 import { api } from '@/lib/api'
 
 export interface SetListParams {
@@ -18,44 +18,39 @@ export interface CardListParams {
 
 export type TagScope = 'public' | 'mine'
 
-type QueryValue = string | number | readonly string[] | undefined
+const at = (id: string) => ({ params: { id } })
+const cardAt = (id: string, cardId: string) => ({ params: { id, cardId } })
 
-/** `?a=1&tag=X&tag=Y`: arrays become repeated parameters, empty values are left out. */
-export function queryString(params: Record<string, QueryValue>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '') continue
-    if (typeof value === 'object') for (const item of value) query.append(key, item)
-    else query.append(key, String(value))
-  }
-  const text = query.toString()
-  return text ? `?${text}` : ''
+function setListQuery({ search, tags, page = 1, perPage = SET_LIST_PAGE_SIZE }: SetListParams) {
+  return { search: search?.trim(), tag: tags, page, perPage }
 }
 
-function setListQuery({ search, tags, page = 1, perPage = SET_LIST_PAGE_SIZE }: SetListParams): string {
-  return queryString({ search: search?.trim(), tag: tags, page, perPage })
-}
-
-const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
-const cardPath = (setId: string, cardId: string) => `${setPath(setId)}/cards/${encodeURIComponent(cardId)}`
-
-/** The study-set and card calls (documented in GET /api/openapi.json). */
+/** The study-set and card calls (documented in GET /api/openapi.json), typed by their contracts. */
 export const setsApi = {
-  listMine: (params: SetListParams, signal?: AbortSignal) => api.get<ListResponse<StudySet>>(`/sets${setListQuery(params)}`, { signal }),
-  listPublic: (params: SetListParams, signal?: AbortSignal) => api.get<ListResponse<StudySet>>(`/sets/public${setListQuery(params)}`, { signal }),
-  tags: (scope: TagScope, signal?: AbortSignal) => api.get<TagsResponse>(`/sets/tags${queryString({ scope })}`, { signal }),
-  get: (id: string, signal?: AbortSignal) => api.get<StudySet>(setPath(id), { signal }),
-  create: (input: CreateSetInput) => api.post<StudySet>('/sets', input),
-  update: (id: string, input: UpdateSetInput) => api.patch<StudySet>(setPath(id), input),
-  remove: (id: string) => api.delete(setPath(id)),
+  listMine: (params: SetListParams, signal?: AbortSignal) => api('GET /api/sets', { query: setListQuery(params), signal }),
+  listPublic: (params: SetListParams, signal?: AbortSignal) => api('GET /api/sets/public', { query: setListQuery(params), signal }),
+  tags: (scope: TagScope, signal?: AbortSignal) => api('GET /api/sets/tags', { query: { scope }, signal }),
+  get: (id: string, signal?: AbortSignal) => api('GET /api/sets/:id', { ...at(id), signal }),
+  create: (input: CreateSetInput) => api('POST /api/sets', { body: input }),
+  update: (id: string, input: UpdateSetInput) => api('PATCH /api/sets/:id', { ...at(id), body: input }),
+  remove: (id: string) => api('DELETE /api/sets/:id', at(id)),
   /** POST /api/sets/:id/copy: a private copy of a readable set, owned by the caller (201). */
-  copy: (id: string) => api.post<StudySet>(`${setPath(id)}/copy`, {}),
+  copy: (id: string) => api('POST /api/sets/:id/copy', at(id)),
 
   listCards: (setId: string, { page = 1, perPage = CARD_LIST_PAGE_SIZE, sort = 'position' }: CardListParams = {}, signal?: AbortSignal) =>
-    api.get<ListResponse<Flashcard>>(`${setPath(setId)}/cards${queryString({ page, perPage, sort })}`, { signal }),
-  addCard: (setId: string, input: CreateCardInput) => api.post<Flashcard>(`${setPath(setId)}/cards`, input),
-  updateCard: (setId: string, cardId: string, input: UpdateCardInput) => api.patch<Flashcard>(cardPath(setId, cardId), input),
-  removeCard: (setId: string, cardId: string) => api.delete(cardPath(setId, cardId)),
+    api('GET /api/sets/:id/cards', { ...at(setId), query: { page, perPage, sort }, signal }),
+  addCard: (setId: string, input: CreateCardInput) => api('POST /api/sets/:id/cards', { ...at(setId), body: input }),
+  updateCard: (setId: string, cardId: string, input: UpdateCardInput) => api('PATCH /api/sets/:id/cards/:cardId', { ...cardAt(setId, cardId), body: input }),
+  removeCard: (setId: string, cardId: string) => api('DELETE /api/sets/:id/cards/:cardId', cardAt(setId, cardId)),
+}
+
+/** "Add reverse to all cards": each basic card of the set not yet asked in reverse is changed to be; the changed cards. */
+export async function addReverseToAllCards(setId: string): Promise<Flashcard[]> {
+  const wanted: Flashcard[] = []
+  for await (const page of cardPages(setId, MAX_PAGE_SIZE)) wanted.push(...page.items.filter((card) => card.kind === 'basic' && !card.reverse))
+  const changed: Flashcard[] = []
+  for (const card of wanted) changed.push(await setsApi.updateCard(setId, card.id, { reverse: true }))
+  return changed
 }
 
 /** Appends the cards not already in hand: adds and deletes shift the pages under a reader. */

@@ -1,8 +1,10 @@
-import type { CardImage } from '#shared/api/media'
+import type { CardAudio, CardImage } from '#shared/api/media'
 import type { CreateSetInput } from '#shared/api/sets'
 import { createSetSchemas } from '#shared/api/sets'
 import type { z } from 'zod'
 import { useSchemaForm } from '@/lib/useSchemaForm'
+import { clozeNumbers } from '#shared/cards/cloze'
+import type { CardKind } from '#shared/cards/prompts'
 
 /**
  * The shared set and card schemas for answering fast in the browser. Markup is left in place here:
@@ -18,16 +20,30 @@ export type SetFormValues = Required<Pick<CreateSetInput, 'title' | 'description
   termLanguage: string | null
   definitionLanguage: string | null
 }
-/** A card's text and pictures as the form holds them (the request names the pictures by id). */
+/** A card's text and pictures as the form holds them (the request names the pictures by id), and whether it is asked in reverse. */
 export interface CardFormValues {
   term: string
   definition: string
   termImage: CardImage | null
   definitionImage: CardImage | null
+  termAudio: CardAudio | null
+  definitionAudio: CardAudio | null
+  reverse: boolean
 }
 
+/** The editor's card kind: a term with a deletion `{{c1::...}}` makes a cloze card. */
+export const cardKindOf = (term: string): CardKind => (clozeNumbers(term).length > 0 ? 'cloze' : 'basic')
+
 export const emptySetForm: SetFormValues = { title: '', description: '', tags: '', termLanguage: null, definitionLanguage: null }
-export const emptyCardForm: CardFormValues = { term: '', definition: '', termImage: null, definitionImage: null }
+export const emptyCardForm: CardFormValues = {
+  term: '',
+  definition: '',
+  termImage: null,
+  definitionImage: null,
+  termAudio: null,
+  definitionAudio: null,
+  reverse: false,
+}
 
 /**
  * The create page's and the edit dialog's set form. A failed save shows the server's field errors,
@@ -54,7 +70,18 @@ export function useCardForm(initial: CardFormValues, failureMessage: string, sen
   return useSchemaForm({
     schema: clientSetSchemas.createCard,
     initial,
-    input: (values: CardFormValues) => ({ ...values, termImage: values.termImage?.id ?? null, definitionImage: values.definitionImage?.id ?? null }),
+    input: (values: CardFormValues) => {
+      const kind = cardKindOf(values.term)
+      return {
+        ...values,
+        termImage: values.termImage?.id ?? null,
+        definitionImage: values.definitionImage?.id ?? null,
+        termAudio: values.termAudio?.id ?? null,
+        definitionAudio: values.definitionAudio?.id ?? null,
+        kind,
+        reverse: kind === 'basic' && values.reverse,
+      }
+    },
     send,
     failureMessage: () => failureMessage,
   })

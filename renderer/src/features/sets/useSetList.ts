@@ -1,92 +1,82 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { ListResponse, StudySet } from '#shared/api/sets'
 import { errorMessage } from '@/lib/api'
+import { useServerData } from '@/lib/server-data'
 import type { SetListParams } from './sets-api'
 
-type FetchSetPage = (params: SetListParams, signal: AbortSignal) => Promise<ListResponse<StudySet>>
+type FetchSetPage = (params: SetListParams, signal?: AbortSignal) => Promise<ListResponse<StudySet>>
 
-interface SetListState {
+/** The pages read so far of one search. */
+interface SetPages {
   sets: StudySet[]
   totalItems: number
   page: number
-  /** 'loading' on the first page of a search; 'ready' afterwards. */
-  status: 'loading' | 'ready' | 'error'
-  loadingMore: boolean
+}
+
+interface More {
+  /** The search it belongs to (a late page of an older search is dropped). */
+  key: string
+  loading: boolean
   error: string
 }
 
-const initialState: SetListState = { sets: [], totalItems: 0, page: 0, status: 'loading', loadingMore: false, error: '' }
-
-function isAbort(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'AbortError'
-}
+const NO_MORE: More = { key: '', loading: false, error: '' }
 
 /**
  * One page of sets at a time for the given search and tags; `loadMore` appends the next page. A
- * new search starts over, and answers to an older search are dropped.
+ * new search starts over (the sets of the last one stay on show, marked busy, until it answers),
+ * and answers to an older search are dropped. `name` tells this list from others (whose sets).
  */
-export function useSetList(fetchPage: FetchSetPage, search: string, tags: readonly string[]) {
-  const [state, setState] = useState<SetListState>(initialState)
-  // Bumped for every new search, so a late 'load more' of the previous one is ignored.
-  const generation = useRef(0)
-  const moreController = useRef<AbortController | null>(null)
+export function useSetList(name: string, fetchPage: FetchSetPage, search: string, tags: readonly string[]) {
   // Bumped by `reload` (e.g. after an import created sets), which starts the search over.
   const [round, setRound] = useState(0)
   const reload = useCallback(() => setRound((current) => current + 1), [])
-
-  useEffect(() => {
-    const current = ++generation.current
-    moreController.current?.abort()
-    const controller = new AbortController()
-    setState((previous) => ({ ...previous, status: 'loading', loadingMore: false, error: '' }))
-    fetchPage({ search, tags, page: 1 }, controller.signal).then(
-      (answer) => {
-        if (current !== generation.current) return
-        setState({ sets: answer.items, totalItems: answer.totalItems, page: 1, status: 'ready', loadingMore: false, error: '' })
-      },
-      (failure: unknown) => {
-        if (isAbort(failure) || current !== generation.current) return
-        setState({ ...initialState, status: 'error', error: errorMessage(failure) })
-      },
-    )
-    return () => controller.abort()
-  }, [fetchPage, search, tags, round])
+  const key = `${name}:${round}:${search}\u0000${tags.join('\u0000')}`
+  const first = useServerData(key, async (signal): Promise<SetPages> => {
+    const answer = await fetchPage({ search, tags, page: 1 }, signal)
+    return { sets: answer.items, totalItems: answer.totalItems, page: 1 }
+  })
+  const shownBefore = useRef<SetPages | null>(null)
+  if (first.state === 'ready') shownBefore.current = first.data
+  const pages = first.state === 'ready' ? first.data : first.state === 'loading' ? shownBefore.current : null
+  const [more, setMore] = useState<More>(NO_MORE)
+  const moreOfThis = more.key === key ? more : NO_MORE
+  const { update } = first
+  const nextPage = first.state === 'ready' ? first.data.page + 1 : 0
 
   const loadMore = useCallback(() => {
-    if (state.loadingMore || state.status !== 'ready') return
-    const current = generation.current
-    const controller = new AbortController()
-    moreController.current = controller
-    setState((previous) => ({ ...previous, loadingMore: true, error: '' }))
-    fetchPage({ search, tags, page: state.page + 1 }, controller.signal).then(
+    if (moreOfThis.loading || nextPage === 0) return
+    const settle = (error: string) => setMore((current) => (current.key === key ? { key, loading: false, error } : current))
+    setMore({ key, loading: true, error: '' })
+    fetchPage({ search, tags, page: nextPage }).then(
       (answer) => {
-        if (current !== generation.current) return
-        setState((previous) => {
-          // Sets made or deleted meanwhile shift the pages: never show one twice.
+        // Sets made or deleted meanwhile shift the pages: never show one twice (a no-op once the search changed).
+        update((previous) => {
           const known = new Set(previous.sets.map((set) => set.id))
-          return {
-            ...previous,
-            sets: [...previous.sets, ...answer.items.filter((set) => !known.has(set.id))],
-            totalItems: answer.totalItems,
-            page: answer.page,
-            loadingMore: false,
-          }
+          return { sets: [...previous.sets, ...answer.items.filter((set) => !known.has(set.id))], totalItems: answer.totalItems, page: answer.page }
         })
+        settle('')
       },
-      (failure: unknown) => {
-        if (isAbort(failure) || current !== generation.current) return
-        setState((previous) => ({ ...previous, loadingMore: false, error: errorMessage(failure) }))
-      },
+      (failure: unknown) => settle(errorMessage(failure)),
     )
-  }, [fetchPage, search, tags, state.loadingMore, state.status, state.page])
+  }, [fetchPage, search, tags, key, moreOfThis.loading, nextPage, update])
 
-  const replaceSet = useCallback((set: StudySet) => {
-    setState((previous) => ({ ...previous, sets: previous.sets.map((item) => (item.id === set.id ? set : item)) }))
-  }, [])
+  const replaceSet = useCallback(
+    (set: StudySet) => update((previous) => ({ ...previous, sets: previous.sets.map((item) => (item.id === set.id ? set : item)) })),
+    [update],
+  )
 
+  const status: 'loading' | 'ready' | 'error' = first.state === 'failed' ? 'error' : first.state
+  const sets = pages?.sets ?? []
+  const totalItems = pages?.totalItems ?? 0
   return {
-    ...state,
-    hasMore: state.status === 'ready' && state.sets.length < state.totalItems,
+    sets,
+    totalItems,
+    page: pages?.page ?? 0,
+    status,
+    loadingMore: moreOfThis.loading,
+    error: first.state === 'failed' ? errorMessage(first.error) : moreOfThis.error,
+    hasMore: status === 'ready' && sets.length < totalItems,
     loadMore,
     replaceSet,
     reload,

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { Flashcard, ListResponse, StudySet } from '#shared/api/sets'
 import { CARD_LIST_PAGE_SIZE, FULL_LIST_PAGE_SIZE } from '#shared/limits'
 import { ApiError, errorMessage, isNetworkFailure } from '@/lib/api'
+import { useServerData } from '@/lib/server-data'
+import { useAuth } from '@/features/auth'
 import { readOfflineSet, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from './sets-api'
 
@@ -12,10 +14,6 @@ interface LoadedSet {
   set: StudySet
   /** The first cards of the set in position order (more arrive with loadMoreCards). */
   cards: Flashcard[]
-}
-
-function isAbort(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'AbortError'
 }
 
 /**
@@ -33,43 +31,42 @@ async function keepForOffline(set: StudySet, firstCards: Flashcard[]): Promise<v
   await rememberSet(set, cards)
 }
 
+/** The set and its first page of cards; with no network, the copy kept on the device, every card of it. */
+async function loadSet(id: string, signal: AbortSignal): Promise<LoadedSet> {
+  try {
+    const [set, firstPage] = await Promise.all([setsApi.get(id, signal), setsApi.listCards(id, { page: 1 }, signal)])
+    const counted = { ...set, cardCount: firstPage.totalItems }
+    void keepForOffline(counted, firstPage.items)
+    return { set: counted, cards: firstPage.items }
+  } catch (failure) {
+    const kept = isNetworkFailure(failure) ? await readOfflineSet(id) : undefined
+    if (!kept) throw failure
+    return { set: { ...kept.set, cardCount: kept.cards.length }, cards: kept.cards }
+  }
+}
+
+function statusOf(loaded: { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: unknown }): SetLoadStatus {
+  if (loaded.state !== 'failed') return { kind: loaded.state }
+  if (loaded.error instanceof ApiError && loaded.error.status === 404) return { kind: 'not_found' }
+  if (isNetworkFailure(loaded.error)) return { kind: 'offline' }
+  return { kind: 'error', message: errorMessage(loaded.error) }
+}
+
 /**
  * A set and its cards in position order, 50 at a time. The set's cardCount follows the cards
  * added and deleted here, and the server's count whenever a page arrives.
  */
 export function useStudySet(id: string) {
-  const [status, setStatus] = useState<SetLoadStatus>({ kind: 'loading' })
-  const [data, setData] = useState<LoadedSet | null>(null)
+  const userId = useAuth()?.user.id ?? ''
+  const loaded = useServerData(`set:${userId}:${id}`, (signal) => loadSet(id, signal))
+  const status = statusOf(loaded)
+  const data = loaded.state === 'ready' ? loaded.data : null
+  const setData = useCallback(
+    (change: (current: LoadedSet | null) => LoadedSet | null) => loaded.update((current) => change(current) ?? current),
+    [loaded.update],
+  )
   const [loadingMore, setLoadingMore] = useState(false)
   const [moreError, setMoreError] = useState('')
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setStatus({ kind: 'loading' })
-    setData(null)
-    Promise.all([setsApi.get(id, controller.signal), setsApi.listCards(id, { page: 1 }, controller.signal)]).then(
-      ([set, firstPage]) => {
-        setData({ set: { ...set, cardCount: firstPage.totalItems }, cards: firstPage.items })
-        setStatus({ kind: 'ready' })
-        void keepForOffline({ ...set, cardCount: firstPage.totalItems }, firstPage.items)
-      },
-      async (failure: unknown) => {
-        if (isAbort(failure)) return
-        // Offline: the copy kept on the device, every card of it.
-        const kept = isNetworkFailure(failure) ? await readOfflineSet(id) : undefined
-        if (controller.signal.aborted) return
-        if (kept) {
-          setData({ set: { ...kept.set, cardCount: kept.cards.length }, cards: kept.cards })
-          setStatus({ kind: 'ready' })
-          return
-        }
-        if (failure instanceof ApiError && failure.status === 404) setStatus({ kind: 'not_found' })
-        else if (isNetworkFailure(failure)) setStatus({ kind: 'offline' })
-        else setStatus({ kind: 'error', message: errorMessage(failure) })
-      },
-    )
-    return () => controller.abort()
-  }, [id])
 
   const loadedCount = data?.cards.length ?? 0
 

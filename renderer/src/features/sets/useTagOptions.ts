@@ -1,20 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useServerData } from '@/lib/server-data'
 import { setsApi, type TagScope } from './sets-api'
+
+const NO_TAGS: string[] = []
 
 /** The tags to filter by. A failure leaves the list empty without a word (docs/content-rules.md). */
 export function useTagOptions(scope: TagScope) {
-  const [tags, setTags] = useState<string[]>([])
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setsApi.tags(scope, controller.signal).then(
-      (answer) => setTags(answer.tags),
-      () => undefined,
-    )
-    return () => controller.abort()
-  }, [scope, version])
-
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-  return { tags, reload }
+  const loaded = useServerData(`tags:${scope}`, (signal) => setsApi.tags(scope, signal))
+  return { tags: loaded.state === 'ready' ? loaded.data.tags : NO_TAGS, reload: loaded.reload }
 }

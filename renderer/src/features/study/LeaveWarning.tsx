@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { authStore } from '@/features/auth'
+import { useT } from '@/lib/i18n'
 
 /**
  * Warns before leaving Learn or Write in the middle of a batch: the browser's own prompt when the
@@ -9,6 +10,7 @@ import { authStore } from '@/features/auth'
  * (study-place.ts). A session that ends (logout, the session modal) leaves without asking.
  */
 export function LeaveWarning({ active }: { active: boolean }) {
+  const t = useT()
   const signedInAtStart = useRef(authStore.get() !== null)
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -31,14 +33,14 @@ export function LeaveWarning({ active }: { active: boolean }) {
 
   const stay = () => blocker.reset?.()
   return (
-    <Dialog open={blocker.state === 'blocked'} title="Leave in the middle of this batch?" onClose={stay}>
-      <p>Your place is kept on this device: come back to this mode to go on where you left off.</p>
+    <Dialog open={blocker.state === 'blocked'} title={t('study.leave.title')} onClose={stay}>
+      <p>{t('study.leave.text')}</p>
       <DialogActions>
         <button type="button" className="button button-secondary" onClick={stay}>
-          Stay
+          {t('study.leave.stay')}
         </button>
         <button type="button" className="button" onClick={() => blocker.proceed?.()}>
-          Leave
+          {t('study.leave.leave')}
         </button>
       </DialogActions>
     </Dialog>

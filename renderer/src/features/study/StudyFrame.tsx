@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { setMessages } from '#shared/messages'
 import { Spinner } from '@/components/Spinner'
 import styles from './StudyFrame.module.css'
 import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
+import { useShared, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
-import { StarredNote } from './stars/StarredNote'
-import { isStarredOnly, withStarred } from './stars/stars'
+import { StarredNote } from '@/features/stars'
+import { isStarredOnly, withStarred } from '@/features/stars'
+import { FormError } from '@/components/FormError'
+import { AnswerWithChoice } from './prompts/AnswerWithChoice'
 
 export const studySetPath = (setId: string) => `/study-sets/${encodeURIComponent(setId)}`
 
@@ -17,9 +19,13 @@ function useSetPagePath(setId: string): string {
 }
 
 export function BackToSet({ setId }: { setId: string }) {
+  const t = useT()
   return (
     <Link to={useSetPagePath(setId)} className={styles.back}>
-      <span aria-hidden="true">←</span> Back to Study Set
+      <span aria-hidden="true" className="flip-rtl">
+        ←
+      </span>{' '}
+      {t('study.backToSet')}
     </Link>
   )
 }
@@ -62,6 +68,7 @@ export function StudyStats({ items, narrow = false }: { items: Array<[label: str
 
 /** The way out of a finished session: start the mode again, or go back to the set. */
 export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: string; restartLabel: string; onRestart: () => void }) {
+  const t = useT()
   const setPage = useSetPagePath(setId)
   return (
     <div className={styles.actions}>
@@ -69,7 +76,7 @@ export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: str
         {restartLabel}
       </button>
       <Link to={setPage} className="button button-secondary">
-        Back to Study Set
+        {t('study.backToSet')}
       </Link>
     </div>
   )
@@ -90,14 +97,19 @@ interface StudyLoadViewProps {
  * with a way back, 'Study set not found', and 'Empty Study Set' for a set with no cards.
  */
 export function StudyLoadView({ title, setId, load, emptyAction, children }: StudyLoadViewProps) {
+  const t = useT()
+  const setMessages = useShared('setMessages')
   useDocumentTitle(title, load.kind === 'ready' ? load.set.title : undefined)
   const { pathname } = useLocation()
   const starredOnly = load.kind === 'ready' && load.starredOnly === true
   if (load.kind === 'ready' && load.cards.length > 0) {
+    const { answerWith } = load
     return (
       <StudyFrame title={title} setId={setId}>
         {starredOnly && <StarredNote count={load.cards.length} />}
-        {children(load)}
+        {answerWith && <AnswerWithChoice value={answerWith.value} onChange={answerWith.onChange} />}
+        {/* Another "Answer with" starts the mode again on its prompts. */}
+        <Fragment key={answerWith?.value}>{children(load)}</Fragment>
       </StudyFrame>
     )
   }
@@ -105,10 +117,10 @@ export function StudyLoadView({ title, setId, load, emptyAction, children }: Stu
     return (
       <StudyFrame title={title} setId={setId}>
         <StudyPanel>
-          <h2>No Starred Cards</h2>
-          <p>You have not starred any card of this set. Star cards on the set page to study only those, or study the whole set.</p>
+          <h2>{t('study.noStarred.title')}</h2>
+          <p>{t('study.noStarred.text')}</p>
           <Link to={pathname} className="button">
-            Study all cards
+            {t('study.noStarred.all')}
           </Link>
         </StudyPanel>
       </StudyFrame>
@@ -120,23 +132,21 @@ export function StudyLoadView({ title, setId, load, emptyAction, children }: Stu
       {load.kind === 'not_found' && (
         <StudyPanel>
           <h2>{setMessages.notFound}</h2>
-          <p className="muted">It may have been deleted, or it is private.</p>
+          <p className="muted">{t('sets.detail.notFoundText')}</p>
         </StudyPanel>
       )}
       {load.kind === 'error' && (
         <StudyPanel>
-          <h2>Error</h2>
-          <p className="alert-error" role="alert">
-            {setMessages.loadError(load.message)}
-          </p>
+          <h2>{t('common.error')}</h2>
+          <FormError message={setMessages.loadError(load.message)} />
         </StudyPanel>
       )}
       {load.kind === 'ready' && (
         <StudyPanel>
-          <h2>Empty Study Set</h2>
-          <p>This study set doesn't have any flashcards yet. Add some flashcards before {emptyAction}.</p>
+          <h2>{t('study.empty.title')}</h2>
+          <p>{t('study.empty.text', { action: emptyAction })}</p>
           <Link to={studySetPath(setId)} className="button">
-            Back to Study Set
+            {t('study.backToSet')}
           </Link>
         </StudyPanel>
       )}

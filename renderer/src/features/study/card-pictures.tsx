@@ -1,41 +1,22 @@
 import { createContext, useContext } from 'react'
-import type { CardImage as CardImageData } from '#shared/api/media'
+import type { CardAudio, CardImage as CardImageData } from '#shared/api/media'
 import type { Flashcard } from '#shared/api/sets'
 import { CardImage } from '@/components/CardImage'
+import { FormulaText, RecordingLabel } from '@/components/card-side'
+import { useT } from '@/lib/i18n'
+import { answerOf, isRecordingOnly, splitAnswer } from './answer-text'
 
-/**
- * The study engines compare answers as text. A definition with a picture is given to them as its
- * text plus a marker and the picture's id, so two picture-only definitions are different answers
- * and a picture never equals a text; the views turn the answer back into picture and text.
- */
-const MARK = '\u0000picture:'
-
-/** The definition as an engine's answer text (its text alone when it has no picture). */
-export function answerOf(card: Pick<Flashcard, 'definition' | 'definitionImage'>): string {
-  return card.definitionImage ? `${card.definition}${MARK}${card.definitionImage.id}` : card.definition
-}
+export { answerOf, answerWords, isMediaOnly, splitAnswer } from './answer-text'
 
 /** Every card's definition as an answer text, and the pictures by id to show them again. */
 export function withPictureAnswers<T extends Flashcard>(cards: readonly T[]): { cards: T[]; pictures: Map<string, CardImageData> } {
   const pictures = new Map<string, CardImageData>()
   const mapped = cards.map((card) => {
-    if (!card.definitionImage) return card
-    pictures.set(card.definitionImage.id, card.definitionImage)
+    if (card.definitionImage) pictures.set(card.definitionImage.id, card.definitionImage)
+    else if (!isRecordingOnly(card)) return card
     return { ...card, definition: answerOf(card) }
   })
   return { cards: mapped, pictures }
-}
-
-/** An answer text split back into its text and its picture's id. */
-export function splitAnswer(answer: string): { text: string; pictureId: string | null } {
-  const at = answer.indexOf(MARK)
-  return at < 0 ? { text: answer, pictureId: null } : { text: answer.slice(0, at), pictureId: answer.slice(at + MARK.length) }
-}
-
-/** Words for an answer in a sentence ('Correct answer: ...'): its text, or 'the picture'. */
-export function answerWords(answer: string): string {
-  const { text, pictureId } = splitAnswer(answer)
-  return text.trim() || (pictureId ? 'the picture shown' : '')
 }
 
 /** The definitions' pictures by id, for views deep in a mode (Test's questions and results). */
@@ -54,14 +35,16 @@ export function AnswerContent({
   /** Only the picture: the text is shown elsewhere. */
   pictureOnly?: boolean
 }) {
+  const t = useT()
   const fromContext = useContext(AnswerPictures)
   const pictures = given ?? fromContext
-  const { text, pictureId } = splitAnswer(answer)
+  const { text, pictureId, recordingId } = splitAnswer(answer)
   const picture = pictureId ? pictures.get(pictureId) : undefined
   return (
     <>
-      {picture && <CardImage image={picture} text={text} position={0} alt={text.trim() || 'Picture answer'} />}
-      {text && !pictureOnly && <span className={className}>{text}</span>}
+      {picture && <CardImage image={picture} text={text} position={0} alt={text.trim() || t('study.pictureAnswer')} />}
+      {text && !pictureOnly && <FormulaText text={text} className={className} />}
+      {recordingId && !text && !pictureOnly && <RecordingLabel />}
     </>
   )
 }
@@ -97,4 +80,10 @@ export function EnginePicture({
   const pictures = picturesOf(card)
   const image = side === 'term' ? pictures.termImage : pictures.definitionImage
   return image ? <CardImage image={image} text={splitAnswer(text).text} position={pictures.position} size={size} /> : null
+}
+
+/** A card's recording on one side, from an engine's card (which keeps the Flashcard it was given), or null. */
+export function audioOf(card: object, side: 'term' | 'definition'): CardAudio | null {
+  const full = card as Partial<Flashcard>
+  return (side === 'term' ? full.termAudio : full.definitionAudio) ?? null
 }

@@ -20,7 +20,8 @@ vi.mock('@/features/offline', () => ({
   rememberSet: (set: StudySet) => remembered.push(set.id),
 }))
 
-const { loadStudySet } = await import('./study-api')
+const { loadStudySet, recordAnswer } = await import('./study-api')
+const { queueAnswer } = await import('@/features/offline')
 
 const CARDS: Flashcard[] = Array.from({ length: 7 }, (_, i) => ({ id: `c${i + 1}`, position: i + 1, term: `t${i + 1}`, definition: `d${i + 1}` }) as Flashcard)
 const SET = { id: 's1', title: 'Set', cardCount: CARDS.length } as StudySet
@@ -83,5 +84,16 @@ describe('loadStudySet, starred only', () => {
     expect(loaded.starredOnly).toBeUndefined()
     expect(requested.some((path) => path.endsWith('/stars'))).toBe(false)
     expect(remembered).toEqual(['s1'])
+  })
+})
+
+describe('recordAnswer', () => {
+  it("sends a study item's answer as its card and prompt (issue 26)", async () => {
+    await recordAnswer('s1', { cardId: 'c1:r', mode: 'write', correct: true })
+    await recordAnswer('s1', { cardId: 'c2', mode: 'learn', correct: false })
+    expect(vi.mocked(queueAnswer).mock.calls.slice(-2)).toEqual([
+      ['answer', 's1', { cardId: 'c1', prompt: 'r', mode: 'write', correct: true }],
+      ['answer', 's1', { cardId: 'c2', prompt: 'f', mode: 'learn', correct: false }],
+    ])
   })
 })

@@ -1,13 +1,15 @@
+import type { BestMatchTime } from '#shared/api/study'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import type { AnswerInput, BestMatchTime, LearningSession, MatchResultInput, ProgressResponse, UpdateSessionInput } from '#shared/api/study'
+import { type AnswerWith, splitPromptItemId } from '#shared/study/prompts'
+import type { AnswerInput, MatchResultInput, ProgressResponse, UpdateSessionInput } from '#shared/api/study'
 import { api, isNetworkFailure } from '@/lib/api'
 import { authStore } from '@/features/auth'
 import { queueAnswer, readOfflineSet, rememberProgress, rememberSet } from '@/features/offline'
 import { cardPages, mergeCards, setsApi } from '@/features/sets'
-import { onlyStarred } from './stars/stars'
-import { readStars } from './stars/stars-api'
+import { onlyStarred, readStars } from '@/features/stars'
+import { loadCompositeOnline, ownSetOf, parseComposite } from './composite'
 
-const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
+const at = (id: string) => ({ params: { id } })
 
 /**
  * Records one answer of any mode (POST /api/sets/:id/answers) for the student's review log; the
@@ -15,12 +17,22 @@ const setPath = (id: string) => `/sets/${encodeURIComponent(id)}`
  * the answer is kept on the device for the offline queue (features/offline), which sends it once,
  * in order, with a client id and the time it was given (or sent, where nothing can be kept).
  */
-export const recordAnswer = (setId: string, input: AnswerInput): Promise<void> => queueAnswer('answer', setId, input)
+export function recordAnswer(setId: string, input: AnswerInput): Promise<void> {
+  // A mode asks study items (shared/study/prompts.ts): an item's id names its card and the prompt asked.
+  const { cardId, prompt } = splitPromptItemId(input.cardId)
+  // A folder or sets studied together: the answer goes to the card's own set (./composite.ts).
+  const own = ownSetOf(setId, cardId)
+  return own ? queueAnswer('answer', own, { ...input, cardId, prompt: input.prompt ?? prompt }) : Promise.resolve()
+}
+
+/** For a folder or sets studied together, the records of one set (a learning session, a Match game) are not kept. */
+const notKept = () => Promise.reject(new Error('Several sets studied as one keep no records of their own.'))
 
 /** The student's progress on a set: from the network (kept for offline), else the kept copy. */
 async function readProgress(setId: string, signal?: AbortSignal): Promise<ProgressResponse> {
+  if (parseComposite(setId)) return { items: [] }
   try {
-    const answer = await api.get<ProgressResponse>(`${setPath(setId)}/progress`, { signal })
+    const answer = await api('GET /api/sets/:id/progress', { ...at(setId), signal })
     void rememberProgress(setId, answer.items)
     return answer
   } catch (error) {
@@ -34,10 +46,12 @@ async function readProgress(setId: string, signal?: AbortSignal): Promise<Progre
 export const studyApi = {
   progress: readProgress,
   answer: recordAnswer,
-  createSession: (setId: string, totalCards: number) => api.post<LearningSession>(`${setPath(setId)}/learning-sessions`, { totalCards }),
-  updateSession: (sessionId: string, input: UpdateSessionInput) => api.patch<LearningSession>(`/learning-sessions/${encodeURIComponent(sessionId)}`, input),
-  matchResult: (setId: string, input: MatchResultInput) => queueAnswer('match', setId, input),
-  bestMatchTime: (setId: string, signal?: AbortSignal) => api.get<BestMatchTime>(`${setPath(setId)}/match-results/best`, { signal }),
+  createSession: (setId: string, totalCards: number) =>
+    parseComposite(setId) ? notKept() : api('POST /api/sets/:id/learning-sessions', { ...at(setId), body: { totalCards } }),
+  updateSession: (sessionId: string, input: UpdateSessionInput) => api('PATCH /api/learning-sessions/:sid', { params: { sid: sessionId }, body: input }),
+  matchResult: (setId: string, input: MatchResultInput) => (parseComposite(setId) ? notKept() : queueAnswer('match', setId, input)),
+  bestMatchTime: (setId: string, signal?: AbortSignal) =>
+    parseComposite(setId) ? Promise.resolve<BestMatchTime>({ bestTime: null }) : api('GET /api/sets/:id/match-results/best', { ...at(setId), signal }),
 }
 
 /**
@@ -59,6 +73,8 @@ export interface LoadedStudySet {
   cards: Flashcard[]
   /** True when the cards are only the student's starred ones (`?starred=1`, see stars/stars.ts). */
   starredOnly?: boolean
+  /** "Answer with" for the session, where a card is asked in reverse (see useStudyCards). */
+  answerWith?: { value: AnswerWith; onChange: (value: AnswerWith) => void }
 }
 
 export interface StudySetOptions {
@@ -74,6 +90,8 @@ export interface StudySetOptions {
  * (for a signed-in student) only the starred cards, in the set's order.
  */
 export async function loadStudySet(setId: string, options: StudySetOptions, signal?: AbortSignal): Promise<LoadedStudySet> {
+  const composite = parseComposite(setId)
+  if (composite) return loadCompositeOnline(setId, composite, options.pageSize, options.limit ?? Number.POSITIVE_INFINITY, signal)
   const starred = options.starredOnly && authStore.get() ? await readStars(setId, signal) : undefined
   const only = starred ? { starredOnly: true } : {}
   const limit = options.limit ?? Number.POSITIVE_INFINITY

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import type { ProgressItem } from '#shared/api/study'
 import { useAuth } from '@/features/auth'
+import { useServerData } from '@/lib/server-data'
 import { studyApi } from './study-api'
 
 /**
@@ -9,17 +9,7 @@ import { studyApi } from './study-api'
  * an error, since the list is still useful without it.
  */
 export function useCardProgress(setId: string): ProgressItem[] | null {
-  const signedIn = useAuth() !== null
-  const [progress, setProgress] = useState<ProgressItem[] | null>(null)
-  useEffect(() => {
-    setProgress(null)
-    if (!signedIn) return
-    const controller = new AbortController()
-    studyApi.progress(setId, controller.signal).then(
-      (answer) => setProgress(answer.items),
-      () => undefined,
-    )
-    return () => controller.abort()
-  }, [setId, signedIn])
-  return progress
+  const userId = useAuth()?.user.id
+  const loaded = useServerData(userId ? `progress:${userId}:${setId}` : null, (signal) => studyApi.progress(setId, signal))
+  return loaded.state === 'ready' ? loaded.data.items : null
 }

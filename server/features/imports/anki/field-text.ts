@@ -10,11 +10,13 @@ export interface FieldContent {
   text: string
   /** The `src` of every `<img>`, in order (the card keeps the first). */
   images: string[]
+  /** The file of every `[sound:...]` tag, in order (the card keeps the first); the tags are not text. */
+  sounds: string[]
 }
 
 const DROPPED_BLOCKS = /<(script|style|template|iframe|object)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi
 const COMMENTS = /<!--[\s\S]*?(-->|$)/g
-const SOUND = /\[sound:[^\]]*\]/gi
+const SOUND = /\[sound:([^\]]*)\]/gi
 const IMAGE = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/gi
 const BREAK = /<br\s*\/?>/gi
 /**
@@ -45,22 +47,33 @@ function imageSources(html: string): string[] {
   return sources
 }
 
+/**
+ * Tags and entities of the kind an editor writes (`<br>`, `<div>`, `<b>`, `&nbsp;`): a plain
+ * CSV or text file holding them was written from HTML fields (shared decks often are), and is read
+ * as Anki reads such fields. A lone `<` or `&` in ordinary text is not taken for HTML.
+ */
+const HTML_HINT =
+  /<(?:br|div|p|b|i|u|s|em|strong|span|font|sub|sup|ul|ol|li|img|hr|table|tr|td|th|a|h[1-6]|blockquote|pre|code)(?:\s[^<>]*)?\/?>|<\/(?:div|p|b|i|u|s|em|strong|span|font|sub|sup|ul|ol|li|table|tr|td|th|a|h[1-6]|blockquote|pre|code)>|&(?:nbsp|amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-f]{1,6});/i
+
+/** Whether text (a whole file, or a field) holds HTML as an editor writes it. */
+export function looksLikeHtml(text: string): boolean {
+  return HTML_HINT.test(text)
+}
+
 export function fieldContent(html: string): FieldContent {
   const withoutActive = html.slice(0, MAX_FIELD_HTML).replace(DROPPED_BLOCKS, '').replace(COMMENTS, '')
   const images = imageSources(withoutActive)
-  const text = decodeHTML(withoutActive.replace(SOUND, '').replace(BREAK, '\n').replace(BLOCK_EDGES, '\n').replace(ANY_TAG, ''))
+  const sounds = [...withoutActive.matchAll(SOUND)].map((match) => decodeHTML(match[1] ?? '').trim()).filter(Boolean)
+  // Runs of spaces in the HTML collapse as the browser shows them, before entities are decoded: `&nbsp;` is a space
+  // the author meant (Cardwise's export writes a run of spaces so); a tab is kept (Anki's own exports keep it).
+  const source = withoutActive.replace(SOUND, '').replace(BREAK, '\n').replace(BLOCK_EDGES, '\n').replace(ANY_TAG, '').replace(/ {2,}/g, ' ')
+  const text = decodeHTML(source)
     .replace(/\u00a0/g, ' ')
     .replace(FURIGANA, '$1($2)')
     .split('\n')
-    // Runs of spaces collapse as the browser shows them; a tab is kept (Anki's own exports keep it).
-    .map((line) =>
-      line
-        .replace(/[\r\f\v]/g, '')
-        .replace(/ {2,}/g, ' ')
-        .trim(),
-    )
+    .map((line) => line.replace(/[\r\f\v]/g, '').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-  return { text, images }
+  return { text, images, sounds }
 }

@@ -30,22 +30,64 @@ describe.each(GENERATIONS)('an Anki package of generation %s', (generation) => {
       ['2 + 2', 'four\n4'],
       ['猫(ねこ)', 'cat'],
     ])
-    expect(result.problems).toEqual([])
+    // The `[sound:]` tag is not text; its file is not in the package, which is said.
+    expect(result.problems).toEqual([{ line: 4, message: 'note 4: sound "neko.mp3" is not in the package' }])
+    expect(result.sets[0]?.cards.map((card) => card.reverse ?? false)).toEqual([false, true, false, false])
   })
 
-  it('makes one card per cloze deletion, other deletions shown, the hint beside the answer', async () => {
+  it('asks "Basic (optional reversed card)" in reverse only when its third field is filled', async () => {
     const bytes = buildAnkiPackage({
       generation,
       notes: [
-        { type: 'cloze', fields: ['{{c1::Paris}} is the capital of {{c2::France::country}}.', 'extra'] },
+        { type: 'optional', fields: ['el perro', 'the dog', 'y'] },
+        { type: 'optional', fields: ['el gato', 'the cat', ''] },
+        { type: 'optional', fields: ['el pez', 'the fish', '<br>'] },
+      ],
+    })
+    const cards = (await read(bytes)).sets[0]?.cards ?? []
+    expect(cards.map((card) => [card.term, card.definition, card.reverse ?? false])).toEqual([
+      ['el perro', 'the dog', true],
+      ['el gato', 'the cat', false],
+      ['el pez', 'the fish', false],
+    ])
+  })
+
+  it('keeps a cloze note as one cloze card: the syntax and its hint on the question side, Back Extra as the definition', async () => {
+    const bytes = buildAnkiPackage({
+      generation,
+      notes: [
+        { type: 'cloze', fields: ['<b>{{c1::Paris}}</b> is the capital of {{c2::France::country}}.', 'extra'] },
         { type: 'cloze', fields: ['{{c1::a}} and {{c1::b}}', ''] },
       ],
     })
-    const cards = (await read(bytes)).sets[0]?.cards.map(({ term, definition }) => [term, definition])
+    const cards = (await read(bytes)).sets[0]?.cards.map(({ term, definition, kind }) => [term, definition, kind])
     expect(cards).toEqual([
-      ['[...] is the capital of France.', 'Paris'],
-      ['Paris is the capital of [...].', 'France (hint: country)'],
-      ['[...] and [...]', 'a, b'],
+      ['{{c1::Paris}} is the capital of {{c2::France::country}}.', 'extra', 'cloze'],
+      ['{{c1::a}} and {{c1::b}}', '', 'cloze'],
+    ])
+  })
+
+  it('makes one card per deletion of a cloze too long or nested for one card, other deletions shown, the hint beside the answer', async () => {
+    const long = 'x'.repeat(120)
+    const bytes = buildAnkiPackage({
+      generation,
+      notes: [
+        { type: 'cloze', fields: [`{{c1::Paris}} is the capital of {{c2::France::country}}. ${long}`, 'extra'] },
+        { type: 'cloze', fields: ['{{c1::a {{c2::b}}}}', ''] },
+      ],
+    })
+    const result = await read(bytes)
+    expect(result.sets[0]?.cards.map(({ term, definition, kind }) => [term.replace(/ x+$/, ' …'), definition, kind])).toEqual([
+      ['[...] is the capital of France. …', 'Paris', undefined],
+      ['Paris is the capital of [...]. …', 'France (hint: country)', undefined],
+      ['[...]', 'a b', undefined],
+      ['a [...]', 'b', undefined],
+    ])
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      'note 1: cloze text too long or nested for one cloze card (120 characters): one card per deletion',
+      'note 1: term cut to 120 characters',
+      'note 1: term cut to 120 characters',
+      'note 2: cloze text too long or nested for one cloze card (120 characters): one card per deletion',
     ])
   })
 

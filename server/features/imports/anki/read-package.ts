@@ -2,8 +2,10 @@ import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { cutText, IMPORT_LIMITS } from '#shared/import/parse-import'
 import { SET_LIMITS } from '#shared/limits'
+import { audioTypeOfName, type MediaAudioType } from '#shared/api/media'
 import { containsProfanity } from '#shared/text/profanity'
 import { limitCard, type ParsedCard, type ParsedImport, type ParsedSet, ProblemList } from '#server/features/imports/parsed-import'
+import { clozeNumbers } from '#shared/cards/cloze'
 import { clozeCards } from './cloze'
 import { fieldContent } from './field-text'
 import { ProtoError, readMessage, repeatedBytes, stringField, varintField } from './protobuf'
@@ -31,17 +33,54 @@ export interface PackageLimits extends ZipLimits {
 /** Schema 11 and 18 columns this reader touches. */
 interface AnkiTables {
   col: { ver: number; models: string; decks: string }
-  notes: { id: number; mid: number; tags: string; flds: string }
+  notes: { id: number; guid: string; mid: number; tags: string; flds: string }
   cards: { nid: number; did: number; odid: number; ord: number }
   notetypes: { id: number; name: string; config: Uint8Array }
+  templates: { ntid: number; ord: number; config: Uint8Array }
+  fields: { ntid: number; ord: number; name: string }
   decks: { id: number; name: string }
 }
 
+/**
+ * Whether a note type's notes are asked in reverse too: never, always ("Basic (and reversed card)"), or when a
+ * field is filled ("Basic (optional reversed card)", its third field `Add Reverse`): the field's index.
+ */
+type Reverse = 'never' | 'always' | { whenField: number }
+
 interface NoteType {
   cloze: boolean
+  reverse: Reverse
+}
+
+/**
+ * Reverse from the note type's card templates: a second template that asks the second field is a reverse card, and
+ * one wrapped in `{{#Field}}...{{/Field}}` is made only when that field is filled. A note type listed without its
+ * templates is known by Anki's stock names.
+ */
+export function reverseOf(name: string, fieldNames: string[], questionFormats: string[]): Reverse {
+  if (questionFormats.length === 0) {
+    if (name.startsWith('Basic (and reversed card)')) return 'always'
+    if (name.startsWith('Basic (optional reversed card)')) return { whenField: 2 }
+    return 'never'
+  }
+  const second = questionFormats[1]
+  const back = fieldNames[1]
+  if (second === undefined || back === undefined || !second.includes(`{{${back}}}`)) return 'never'
+  const condition = /^\s*\{\{#([^}]+)\}\}/.exec(second)?.[1]?.trim()
+  const index = condition === undefined ? -1 : fieldNames.indexOf(condition)
+  return index > 1 ? { whenField: index } : 'always'
+}
+
+/** Whether this note's card is asked in reverse too. */
+function noteReverse(noteType: NoteType | undefined, fields: string[]): boolean {
+  const reverse = noteType?.reverse ?? 'never'
+  if (reverse === 'never' || reverse === 'always') return reverse === 'always'
+  return fieldContent(fields[reverse.whenField] ?? '').text !== ''
 }
 
 const IMAGE_TYPES = /\.(png|jpe?g|gif|webp)$/i
+/** The containers POST /api/media takes, by file extension (Anki keeps a recording's own name). */
+const audioTypeOf = audioTypeOfName
 /** Anki marks some notes with these tags itself; they say nothing about the subject. */
 const ANKI_OWN_TAGS = new Set(['LEECH', 'MARKED'])
 /** A cloze note gives at most this many cards (one per deletion number). */
@@ -97,6 +136,19 @@ function mediaMap(bytes: Uint8Array | undefined, latest: boolean, maxBytes: numb
   }
 }
 
+/**
+ * Schema 18 declares its names `COLLATE unicase`, a collation of Anki's own that better-sqlite3 cannot register: the
+ * `fields` and `templates` tables (WITHOUT ROWID) cannot even be read then. This copy in memory is only read, so its
+ * schema is told `nocase` instead, the nearest SQLite has.
+ */
+function useNocase(sqlite: SQLite.Database): void {
+  sqlite.unsafeMode(true)
+  sqlite.pragma('writable_schema = ON')
+  sqlite.prepare("UPDATE sqlite_master SET sql = replace(sql, 'COLLATE unicase', 'COLLATE nocase') WHERE sql LIKE '%COLLATE unicase%'").run()
+  sqlite.pragma('writable_schema = RESET')
+  sqlite.unsafeMode(false)
+}
+
 /** SQLite opened from the bytes, in memory; a WAL-mode header is switched to rollback so it opens. */
 function openCollection(bytes: Uint8Array): Kysely<AnkiTables> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -106,6 +158,7 @@ function openCollection(bytes: Uint8Array): Kysely<AnkiTables> {
   let sqlite: SQLite.Database
   try {
     sqlite = new SQLite(buffer)
+    useNocase(sqlite)
   } catch {
     throw damaged()
   }
@@ -136,7 +189,26 @@ async function readNoteTypesAndDecks(db: Kysely<AnkiTables>, version: number) {
   if (version >= 15) {
     // Schema 15+: their own tables. Their `name` columns use Anki's `unicase` collation, which
     // better-sqlite3 cannot register: plain selects work, ORDER BY or WHERE on a name would not.
-    for (const row of await db.selectFrom('notetypes').select(['id', 'config']).execute()) {
+    const fieldNames = new Map<number, string[]>()
+    for (const row of await db.selectFrom('fields').select(['ntid', 'ord', 'name']).execute()) {
+      const names = fieldNames.get(Number(row.ntid)) ?? []
+      names[Number(row.ord)] = String(row.name)
+      fieldNames.set(Number(row.ntid), names)
+    }
+    const questions = new Map<number, string[]>()
+    for (const row of await db.selectFrom('templates').select(['ntid', 'ord', 'config']).execute()) {
+      // Notetype.Template.Config { string q_format = 1; ... }
+      let question = ''
+      try {
+        question = stringField(readMessage(row.config), 1) ?? ''
+      } catch (error) {
+        if (!(error instanceof ProtoError)) throw error
+      }
+      const formats = questions.get(Number(row.ntid)) ?? []
+      formats[Number(row.ord)] = question
+      questions.set(Number(row.ntid), formats)
+    }
+    for (const row of await db.selectFrom('notetypes').select(['id', 'name', 'config']).execute()) {
       // Notetype.Config { Kind kind = 1 }: 0 normal, 1 cloze.
       let kind = 0
       try {
@@ -144,14 +216,18 @@ async function readNoteTypesAndDecks(db: Kysely<AnkiTables>, version: number) {
       } catch (error) {
         if (!(error instanceof ProtoError)) throw error
       }
-      noteTypes.set(Number(row.id), { cloze: kind === 1 })
+      const id = Number(row.id)
+      noteTypes.set(id, { cloze: kind === 1, reverse: reverseOf(String(row.name), fieldNames.get(id) ?? [], questions.get(id) ?? []) })
     }
     for (const row of await db.selectFrom('decks').select(['id', 'name']).execute()) decks.set(Number(row.id), readableDeckName(row.name))
     return { noteTypes, decks }
   }
   const col = await db.selectFrom('col').select(['models', 'decks']).executeTakeFirst()
-  for (const [id, model] of Object.entries(parseJsonObject(col?.models ?? ''))) {
-    noteTypes.set(Number(id), { cloze: (model as { type?: unknown })?.type === 1 })
+  for (const [id, value] of Object.entries(parseJsonObject(col?.models ?? ''))) {
+    const model = (value ?? {}) as { type?: unknown; name?: unknown; flds?: unknown; tmpls?: unknown }
+    const names = (Array.isArray(model.flds) ? model.flds : []).map((field: { name?: unknown }) => String(field?.name ?? ''))
+    const formats = (Array.isArray(model.tmpls) ? model.tmpls : []).map((template: { qfmt?: unknown }) => String(template?.qfmt ?? ''))
+    noteTypes.set(Number(id), { cloze: model.type === 1, reverse: reverseOf(typeof model.name === 'string' ? model.name : '', names, formats) })
   }
   for (const [id, deck] of Object.entries(parseJsonObject(col?.decks ?? ''))) {
     const name = (deck as { name?: unknown })?.name
@@ -183,7 +259,49 @@ function pictureOf(images: string[], media: Map<string, string>, note: number, p
   return name
 }
 
-/** The cards of one note: one per cloze deletion, else one from the first two fields. */
+/** The first recording of a side (`[sound:x]`), if the package has it and it is audio; otherwise reported. */
+function soundOf(sounds: string[], media: Map<string, string>, note: number, problems: ProblemList, used: Set<string>): string | null {
+  const [first] = sounds
+  if (first === undefined) return null
+  const name = first.split(/[/\\]/).pop() ?? first
+  if (!media.has(name)) {
+    problems.add(note, `sound "${name}" is not in the package`)
+    return null
+  }
+  if (!audioTypeOf(name)) {
+    problems.add(note, `sound "${name}" is not an MP3, Ogg, WAV, WebM or MP4 recording`)
+    return null
+  }
+  used.add(name)
+  return name
+}
+
+/**
+ * A cloze note as one cloze card (issue 26): its text with Anki's deletions kept (hints stay on the question side), its
+ * "Back Extra" as the definition. Null when the text cannot be one card: nested deletions, or longer than a term may be
+ * (a cut would break the deletions); the note is then read as one card per deletion, as before cloze cards existed.
+ */
+function clozeNoteCard(fields: string[], ords: number[], note: number, problems: ProblemList, media: Map<string, string>, used: Set<string>) {
+  const text = fieldContent(fields[0] ?? '')
+  const term = text.text.trim()
+  const numbers = clozeNumbers(term)
+  if (term.length > IMPORT_LIMITS.term || numbers.join(',') !== ords.join(',')) {
+    problems.add(note, `cloze text too long or nested for one cloze card (${IMPORT_LIMITS.term} characters): one card per deletion`)
+    return null
+  }
+  const extra = fieldContent(fields[1] ?? '')
+  const card: ParsedCard = {
+    term,
+    definition: extra.text,
+    termImage: pictureOf(text.images, media, note, problems, used),
+    definitionImage: pictureOf(extra.images, media, note, problems, used),
+    line: note,
+    kind: 'cloze',
+  }
+  return card
+}
+
+/** The cards of one note: a cloze card (or one card per deletion), else one from the first two fields. */
 function noteCards(
   fields: string[],
   noteType: NoteType | undefined,
@@ -204,6 +322,15 @@ function noteCards(
       problems.add(note, 'image occlusion notes cannot be imported, skipped')
       return []
     }
+    const whole = clozeNoteCard(
+      fields,
+      deletions.map((deletion) => deletion.ord),
+      note,
+      problems,
+      media,
+      used,
+    )
+    if (whole) return [whole]
     if (deletions.length > MAX_CLOZE_CARDS_PER_NOTE) problems.add(note, `only the first ${MAX_CLOZE_CARDS_PER_NOTE} deletions were read`)
     return deletions.slice(0, MAX_CLOZE_CARDS_PER_NOTE).map((deletion) => {
       const question = fieldContent(deletion.questionHtml)
@@ -214,6 +341,8 @@ function noteCards(
         definition: hint ? `${answer.text} (hint: ${hint})` : answer.text,
         termImage: pictureOf(question.images, media, note, problems, used),
         definitionImage: pictureOf(answer.images, media, note, problems, used),
+        termAudio: soundOf(question.sounds, media, note, problems, used),
+        definitionAudio: soundOf(answer.sounds, media, note, problems, used),
         line: note,
       }
     })
@@ -226,7 +355,10 @@ function noteCards(
       definition: back.text,
       termImage: pictureOf(front.images, media, note, problems, used),
       definitionImage: pictureOf(back.images, media, note, problems, used),
+      termAudio: soundOf(front.sounds, media, note, problems, used),
+      definitionAudio: soundOf(back.sounds, media, note, problems, used),
       line: note,
+      ...(noteReverse(noteType, fields) ? { reverse: true } : {}),
     },
   ]
 }
@@ -268,7 +400,7 @@ async function readCollection(db: Kysely<AnkiTables>, limits: PackageLimits, med
     const nid = Number(card.nid)
     if (!deckOfNote.has(nid)) deckOfNote.set(nid, Number(card.odid) || Number(card.did))
   }
-  const notes = await db.selectFrom('notes').select(['id', 'mid', 'tags', 'flds']).orderBy('id').execute()
+  const notes = await db.selectFrom('notes').select(['id', 'guid', 'mid', 'tags', 'flds']).orderBy('id').execute()
   const byDeck = new Map<number, DeckCards>()
   const used = new Set<string>()
   notes.forEach((row, index) => {
@@ -285,8 +417,11 @@ async function readCollection(db: Kysely<AnkiTables>, limits: PackageLimits, med
       const upper = tag.toUpperCase()
       deck.tagCounts.set(upper, (deck.tagCounts.get(upper) ?? 0) + 1)
     }
-    for (const card of noteCards(fields, noteTypes.get(Number(row.mid)), note, problems, media, used)) {
-      const kept = limitCard(card, note, problems)
+    const cards = noteCards(fields, noteTypes.get(Number(row.mid)), note, problems, media, used)
+    for (const [index, card] of cards.entries()) {
+      // The note's guid is the card's; a cloze note read as one card per deletion gives each its own.
+      const guid = String(row.guid ?? '')
+      const kept = limitCard(guid ? { ...card, guid: cards.length === 1 ? guid : `${guid}:${index + 1}` } : card, note, problems)
       if (kept) deck.cards.push(kept)
     }
   })
@@ -323,17 +458,22 @@ export async function readAnkiPackage(bytes: Uint8Array, format: 'apkg' | 'colpk
       throw damaged()
     })
     const images: Record<string, Uint8Array> = {}
+    const sounds: Record<string, { bytes: Uint8Array; type: MediaAudioType }> = {}
     for (const name of used) {
+      const what = audioTypeOf(name) ? 'sound' : 'picture'
       const zipName = media.get(name) as string
       const stored = entryBytes(bytes, entries, zipName)
       if (!stored) {
-        problems.add(null, `The picture "${name}" is listed but missing from the package.`)
+        problems.add(null, `The ${what} "${name}" is listed but missing from the package.`)
         continue
       }
       try {
-        images[name] = latest ? decompressZstd(stored, limits.maxUncompressedBytes) : stored
+        const file = latest ? decompressZstd(stored, limits.maxUncompressedBytes) : stored
+        const type = audioTypeOf(name)
+        if (type) sounds[name] = { bytes: file, type }
+        else images[name] = file
       } catch {
-        problems.add(null, `The picture "${name}" is damaged and was left out.`)
+        problems.add(null, `The ${what} "${name}" is damaged and was left out.`)
       }
     }
     // A picture that was listed but whose file is missing leaves its cards without it.
@@ -343,9 +483,11 @@ export async function readAnkiPackage(bytes: Uint8Array, format: 'apkg' | 'colpk
         ...card,
         termImage: card.termImage && images[card.termImage] ? card.termImage : null,
         definitionImage: card.definitionImage && images[card.definitionImage] ? card.definitionImage : null,
+        termAudio: card.termAudio && sounds[card.termAudio] ? card.termAudio : null,
+        definitionAudio: card.definitionAudio && sounds[card.definitionAudio] ? card.definitionAudio : null,
       })),
     }))
-    return { format, sets: sets2, problems: problems.list(), images }
+    return { format, sets: sets2, problems: problems.list(), images, sounds }
   } finally {
     await db.destroy()
   }

@@ -123,6 +123,24 @@ describe('text files', () => {
     expect(json.problems).toEqual([{ line: 3, message: 'card 3: no term, skipped' }])
   })
 
+  it("reads Cardwise's own CSV Type column (cloze, reverse) and a text file's note type and guid columns (issue 27)", () => {
+    const csv = parseCsvFile('Term,Definition,Type\n{{c1::Paris}} is in France,,cloze\nhund,dog,reverse\nkatze,cat,\n', 'kinds.csv')
+    expect(csv.sets[0]?.cards.map((card) => [card.term, card.kind ?? 'basic', card.reverse ?? false])).toEqual([
+      ['{{c1::Paris}} is in France', 'cloze', false],
+      ['hund', 'basic', true],
+      ['katze', 'basic', false],
+    ])
+    const text = parseTextFile(
+      '#separator:tab\n#html:true\n#notetype column:3\n#guid column:4\n{{c1::a}} b\t\tCloze\tg1\nx &nbsp;y\tz\tBasic (and reversed card)\tg2\n',
+      'kinds.txt',
+      {},
+    )
+    expect(text.sets[0]?.cards.map((card) => [card.term, card.kind ?? 'basic', card.reverse ?? false, card.guid])).toEqual([
+      ['{{c1::a}} b', 'cloze', false, 'g1'],
+      ['x  y', 'basic', true, 'g2'],
+    ])
+  })
+
   it.each([
     ['{not json', parseJsonFile, 'Invalid JSON format'],
     ['{"a":1}', parseJsonFile, 'JSON must contain an array of flashcards'],
@@ -131,5 +149,53 @@ describe('text files', () => {
   ] as const)('refuses %j with the spec message', (text, parse, message) => {
     expect(() => parse(text, 'f')).toThrow(TextFormatError)
     expect(() => parse(text, 'f')).toThrow(message)
+  })
+})
+
+describe('fields that hold HTML (issue 27)', () => {
+  const csv = 'Front,Back\n"What is <b>ATP</b>?","Energy<br>of the cell"\n"Tom &amp; Jerry","<div>cat</div><div>mouse</div>"\n'
+
+  it('recognises HTML in a plain CSV and reads the fields as Anki shows them', () => {
+    const result = parseCsvFile(csv, 'deck.csv')
+    expect(result.html).toBe(true)
+    expect(pairs(result)).toEqual([
+      ['What is ATP?', 'Energy\nof the cell'],
+      ['Tom & Jerry', 'cat\nmouse'],
+    ])
+  })
+
+  it('keeps the tags as text when the student turns the switch off', () => {
+    const result = parseCsvFile(csv, 'deck.csv', false)
+    expect(result.html).toBe(false)
+    expect(pairs(result)[0]).toEqual(['What is <b>ATP</b>?', 'Energy<br>of the cell'])
+  })
+
+  it('does not take ordinary text with < or & for HTML, unless told', () => {
+    const plain = 'Front,Back\nx < y,true when x is smaller\nR&D,research & development\n'
+    expect(parseCsvFile(plain, 'maths.csv').html).toBe(false)
+    expect(pairs(parseCsvFile(plain, 'maths.csv'))[1]).toEqual(['R&D', 'research & development'])
+    expect(pairs(parseCsvFile('Front,Back\na&lt;b,less\n', 'maths.csv', true))).toEqual([['a<b', 'less']])
+  })
+
+  it('reads a tab-separated text file and pasted text the same way', () => {
+    const text = 'dog<br>puppy\tHund&nbsp;<i>m</i>\ncat\tKatze\n'
+    for (const result of [parseTextFile(text, 'words.txt', {}), parseSeparatedText(text, { termSeparator: 'tab', rowSeparator: 'newline' }, 'Pasted')]) {
+      expect(result.html).toBe(true)
+      expect(pairs(result)).toEqual([
+        ['dog\npuppy', 'Hund m'],
+        ['cat', 'Katze'],
+      ])
+    }
+    expect(pairs(parseSeparatedText(text, { termSeparator: 'tab', rowSeparator: 'newline' }, 'Pasted', false))[0]).toEqual([
+      'dog<br>puppy',
+      'Hund&nbsp;<i>m</i>',
+    ])
+  })
+
+  it("follows Anki's #html header, and the student's switch over it", () => {
+    const text = '#separator:tab\n#html:false\n<b>bold</b>\tx\n'
+    expect(parseTextFile(text, 'a.txt', {}).html).toBe(false)
+    expect(pairs(parseTextFile(text, 'a.txt', {}))).toEqual([['<b>bold</b>', 'x']])
+    expect(pairs(parseTextFile(text, 'a.txt', {}, true))).toEqual([['bold', 'x']])
   })
 })

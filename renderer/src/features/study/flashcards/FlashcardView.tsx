@@ -1,9 +1,12 @@
-import { type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import { type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '#shared/limits'
-import { flashcardMessages } from '#shared/messages'
+import { hasAnswerWithChoice, type StudyItem, studyItems } from '#shared/study/prompts'
+import { AnswerWithChoice } from '@/features/study/prompts/AnswerWithChoice'
+import { ClozeFilled, PromptExtra } from '@/features/study/prompts/ClozeBack'
 import { FormError } from '@/components/FormError'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
+import { useStudyOptions } from '@/features/study/useStudyOptions'
 import {
   currentIndex,
   deckSize,
@@ -16,13 +19,15 @@ import {
   roundSize,
   sortedCounts,
   type Sorting,
+  swipeAction,
 } from './flashcards'
 import styles from './FlashcardView.module.css'
 import { useDeckKeys, useRevealOnOpen } from './useDeckKeys'
-import { CardImage } from '@/components/CardImage'
-import { StarButton } from '@/features/study/stars/StarButton'
-import type { Stars } from '@/features/study/stars/useStars'
-import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { CardSide } from '@/components/card-side'
+import { StarButton } from '@/features/stars'
+import type { Stars } from '@/features/stars'
+import { itemLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { useShared, useT } from '@/lib/i18n'
 
 interface FlashcardViewProps {
   setId: string
@@ -45,6 +50,8 @@ interface FlashcardViewProps {
 const SWIPE_DISTANCE = 50
 /** A click this soon (ms) after a swipe belongs to the swipe. */
 const SWIPE_CLICK_MS = 400
+/** The sorting keys, shown beside their buttons (the same on every keyboard: useDeckKeys reads k and l). */
+const SORT_KEYS = { known: 'K', learning: 'L' } as const
 
 /** The ids of `cards` in a random order (Fisher-Yates). */
 function shuffledIds(cards: readonly Flashcard[]): string[] {
@@ -63,7 +70,44 @@ function shuffledIds(cards: readonly Flashcard[]): string[] {
  * cards at a time; Next past them shows the next 20. A signed-in student's sorting goes into
  * their review log.
  */
-export function FlashcardView({ setId, cards, total, loadingMore, loadError, onLoadMore, onLoadAll, stars, languages }: FlashcardViewProps) {
+export function FlashcardView(props: FlashcardViewProps) {
+  // "Answer with" and Shuffle start from the student's kept choices for the set, and changes are kept (issue 31).
+  const { options, loaded, save } = useStudyOptions(props.setId)
+  const answerWith = options.answerWith
+  // The deck is of study items, one per prompt asked (shared/study/prompts.ts); the count grows with what the loaded cards add.
+  const items = useMemo(() => studyItems(props.cards, answerWith), [props.cards, answerWith])
+  return (
+    <>
+      {hasAnswerWithChoice(props.cards) && <AnswerWithChoice value={answerWith} onChange={(value) => save({ answerWith: value })} />}
+      {loaded && (
+        <FlashcardDeck
+          key={answerWith}
+          {...props}
+          cards={items}
+          total={props.total + items.length - props.cards.length}
+          shuffleAtStart={options.shuffle}
+          onShuffleChange={(shuffle) => save({ shuffle })}
+        />
+      )}
+    </>
+  )
+}
+
+function FlashcardDeck({
+  setId,
+  cards,
+  total,
+  loadingMore,
+  loadError,
+  onLoadMore,
+  onLoadAll,
+  stars,
+  languages,
+  shuffleAtStart,
+  onShuffleChange,
+}: FlashcardViewProps & { cards: StudyItem<Flashcard>[]; shuffleAtStart: boolean; onShuffleChange: (shuffle: boolean) => void }) {
+  const t = useT()
+  const flashcardMessages = useShared('flashcardMessages')
   const [state, setState] = useState<FlashcardsState>(() => initialFlashcards(FLASHCARDS_VIEW_STEP))
   const hintId = useId()
   const round = roundCards(state, cards)
@@ -95,15 +139,28 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     if (state.round === null && cards.length < wanted && !loadingMore && !loadError) void onLoadMore()
   }, [state.round, cards.length, wanted, loadingMore, loadError, onLoadMore])
 
+  // Kept "Shuffle" on: the deck starts shuffled (the whole set loaded first, as the button does).
+  const shuffledAtStart = useRef(false)
+  useEffect(() => {
+    if (!shuffleAtStart || shuffledAtStart.current || total === 0) return
+    if (cards.length < total) {
+      if (!loadingMore && !loadError) void onLoadAll()
+      return
+    }
+    shuffledAtStart.current = true
+    setState((current) => (current.shuffled ? current : flashcardsReducer(current, { type: 'shuffle', order: shuffledIds(cards) }, cards.length, total)))
+  }, [shuffleAtStart, cards, total, loadingMore, loadError, onLoadAll])
+
   if (total === 0 || (!card && !state.summary)) {
     return (
       <div className={styles.empty}>
-        <p>This set has no flashcards yet.</p>
+        <p>{t('study.noFlashcards')}</p>
       </div>
     )
   }
 
   const toggleShuffle = async () => {
+    onShuffleChange(!state.shuffled)
     if (state.shuffled) {
       apply({ type: 'unshuffle' })
       return
@@ -126,7 +183,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     const dx = event.clientX - start.x
     if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) < Math.abs(event.clientY - start.y)) return
     swipedAt.current = event.timeStamp
-    apply({ type: dx < 0 ? 'next' : 'previous' })
+    apply(swipeAction(dx, document.documentElement.dir === 'rtl'))
   }
   const onPointerCancel = () => {
     swipeStart.current = null
@@ -140,13 +197,13 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   const toolbar = (
     <div className={styles.toolbar}>
       <button type="button" className="button button-secondary" aria-pressed={state.shuffled} onClick={() => void toggleShuffle()} disabled={loadingMore}>
-        Shuffle
+        {t('flashcards.shuffle')}
       </button>
       <p className={styles.piles} aria-live="polite">
-        Know it: {counts.known} · Still learning: {counts.learning}
+        {t('flashcards.piles', { known: counts.known, learning: counts.learning })}
       </p>
       {stars && card && !state.summary && (
-        <StarButton starred={stars.ids?.has(card.id) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.id)} />
+        <StarButton starred={stars.ids?.has(card.asked.cardId) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.asked.cardId)} />
       )}
     </div>
   )
@@ -159,15 +216,13 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
     const learning = result.learning
     const played = result.known + learning.length
     return (
-      <section ref={viewRef} className={styles.view} aria-label="Flashcards">
+      <section ref={viewRef} className={styles.view} aria-label={t('mode.flashcards')}>
         {toolbar}
-        <div className={styles.summary} role="region" aria-label="Round summary">
+        <div className={styles.summary} role="region" aria-label={t('flashcards.roundSummary')}>
           <h2 tabIndex={-1} ref={(element) => element?.focus()}>
-            Round {state.roundNumber} complete
+            {t('flashcards.roundComplete', { round: state.roundNumber })}
           </h2>
-          <p>
-            You know {result.known} of {played} {played === 1 ? 'card' : 'cards'}; {learning.length} still learning.
-          </p>
+          <p>{t('flashcards.roundResult', { known: result.known, played, learning: learning.length })}</p>
           <div className={styles.summaryActions}>
             {learning.length > 0 && (
               <button
@@ -185,7 +240,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
               </button>
             )}
             <button type="button" className="button button-secondary" onClick={() => apply({ type: 'restart' })}>
-              Start over
+              {t('flashcards.startOver')}
             </button>
           </div>
         </div>
@@ -197,7 +252,7 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
   const sortedAs = state.sorted[card.id]
 
   return (
-    <section ref={viewRef} className={styles.view} aria-label="Flashcards">
+    <section ref={viewRef} className={styles.view} aria-label={t('mode.flashcards')}>
       {toolbar}
       {/* The speaker sits on the card, not in it: a button may not hold another, and reading aloud does not flip. */}
       <div ref={frameRef} className={styles.cardFrame}>
@@ -214,14 +269,26 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
           {/* Keyed by card: a new card appears term side up at once, without turning over. */}
           <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
             <span className={`${styles.face} ${styles.front}`} aria-hidden={flipped}>
-              <span className={styles.side}>Term</span>
-              {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} size="large" />}
-              {card.term && <span className={styles.term}>{card.term}</span>}
+              <span className={styles.side}>{t('card.term')}</span>
+              <CardSide text={card.term} image={card.termImage} recorded={!!card.termAudio} position={card.position} size="large" textClassName={styles.term} />
             </span>
             <span className={`${styles.face} ${styles.back}`} aria-hidden={!flipped}>
-              <span className={styles.side}>Definition</span>
-              {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} size="large" />}
-              {card.definition && <span className={styles.definition}>{card.definition}</span>}
+              <span className={styles.side}>{t('card.definition')}</span>
+              {card.asked.filled ? (
+                <span className={styles.definition}>
+                  <ClozeFilled filled={card.asked.filled} />
+                  <PromptExtra card={card} />
+                </span>
+              ) : (
+                <CardSide
+                  text={card.definition}
+                  image={card.definitionImage}
+                  recorded={!!card.definitionAudio}
+                  position={card.position}
+                  size="large"
+                  textClassName={styles.definition}
+                />
+              )}
             </span>
           </span>
         </button>
@@ -229,59 +296,68 @@ export function FlashcardView({ setId, cards, total, loadingMore, loadError, onL
           key={flipped ? 'definition' : 'term'}
           className={styles.speak}
           text={flipped ? card.definition : card.term}
-          language={flipped ? spoken.definition : spoken.term}
+          language={itemLanguages(spoken, card.id)[flipped ? 'definition' : 'term']}
           side={flipped ? 'definition' : 'term'}
+          audio={flipped ? card.definitionAudio : card.termAudio}
         />
       </div>
       <p id={hintId} className={styles.hint}>
-        Tap the card or press Space to flip it. Swipe or use the arrow keys to move.
+        {t('flashcards.hint')}
       </p>
 
       <div className={styles.sorting}>
         <button type="button" className={`button button-secondary ${styles.learning}`} aria-pressed={sortedAs === 'learning'} onClick={() => sort('learning')}>
-          Still learning <kbd aria-hidden="true">L</kbd>
+          {t('flashcards.stillLearning')} <kbd aria-hidden="true">{SORT_KEYS.learning}</kbd>
         </button>
         <button type="button" className={`button button-secondary ${styles.known}`} aria-pressed={sortedAs === 'known'} onClick={() => sort('known')}>
-          Know it <kbd aria-hidden="true">K</kbd>
+          {t('flashcards.knowIt')} <kbd aria-hidden="true">{SORT_KEYS.known}</kbd>
         </button>
       </div>
 
       <div className={styles.controls}>
-        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'previous' })} disabled={index === 0} aria-label="Previous card">
-          <span aria-hidden="true">←</span>
-          <span className={styles.controlText}>Previous</span>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => apply({ type: 'previous' })}
+          disabled={index === 0}
+          aria-label={t('flashcards.previousCard')}
+        >
+          <span aria-hidden="true" className="flip-rtl">
+            ←
+          </span>
+          <span className={styles.controlText}>{t('flashcards.previous')}</span>
         </button>
         <span className={styles.position} aria-live="polite">
           {index + 1} / {size}
         </span>
-        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'next' })} aria-label="Next card">
-          <span className={styles.controlText}>Next</span>
-          <span aria-hidden="true">→</span>
+        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'next' })} aria-label={t('flashcards.nextCard')}>
+          <span className={styles.controlText}>{t('flashcards.next')}</span>
+          <span aria-hidden="true" className="flip-rtl">
+            →
+          </span>
         </button>
       </div>
 
       <details className={styles.shortcuts}>
-        <summary>Keyboard shortcuts</summary>
+        <summary>{t('flashcards.shortcuts')}</summary>
         <dl>
-          <dt>Space, Enter, ↑ or ↓</dt>
-          <dd>Flip the card</dd>
-          <dt>← and →</dt>
-          <dd>Previous and next card</dd>
-          <dt>K</dt>
-          <dd>Know it</dd>
-          <dt>L</dt>
-          <dd>Still learning</dd>
+          <dt>{t('flashcards.keys.flip')}</dt>
+          <dd>{t('flashcards.flip')}</dd>
+          <dt>{t('flashcards.keys.move')}</dt>
+          <dd>{t('flashcards.move')}</dd>
+          <dt>{SORT_KEYS.known}</dt>
+          <dd>{t('flashcards.knowIt')}</dd>
+          <dt>{SORT_KEYS.learning}</dt>
+          <dd>{t('flashcards.stillLearning')}</dd>
         </dl>
       </details>
 
       <FormError message={loadError} />
       <div className={styles.more}>
-        <p className="muted">
-          Showing {size} of {inRound} {inRound === 1 ? 'card' : 'cards'}
-        </p>
+        <p className="muted">{t('flashcards.showing', { size, total: inRound })}</p>
         {state.limit < inRound && (
           <button type="button" className="button button-secondary" onClick={() => apply({ type: 'showMore' })} disabled={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Load More Cards'}
+            {loadingMore ? t('shell.loading') : t('study.loadMore')}
           </button>
         )}
       </div>

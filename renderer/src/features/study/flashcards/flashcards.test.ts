@@ -11,6 +11,7 @@ import {
   roundCards,
   roundResult,
   sortedCounts,
+  swipeAction,
 } from './flashcards'
 
 function run(events: FlashcardsEvent[], available: number, state: FlashcardsState = initialFlashcards(20), total = available): FlashcardsState {
@@ -145,6 +146,13 @@ describe('flashcards: keys', () => {
   it('arrows move and flip, K and L sort (either case)', () => {
     expect(deckKeyAction('ArrowRight', false)).toEqual({ type: 'next' })
     expect(deckKeyAction('ArrowLeft', false)).toEqual({ type: 'previous' })
+    // Right to left (Arabic) the deck reads the other way.
+    expect(deckKeyAction('ArrowLeft', false, true)).toEqual({ type: 'next' })
+    expect(deckKeyAction('ArrowRight', false, true)).toEqual({ type: 'previous' })
+    expect(swipeAction(-80)).toEqual({ type: 'next' })
+    expect(swipeAction(80)).toEqual({ type: 'previous' })
+    expect(swipeAction(-80, true)).toEqual({ type: 'previous' })
+    expect(swipeAction(80, true)).toEqual({ type: 'next' })
     expect(deckKeyAction('ArrowUp', false)).toEqual({ type: 'flip' })
     expect(deckKeyAction('ArrowDown', true)).toEqual({ type: 'flip' })
     expect(deckKeyAction('K', false)).toEqual({ type: 'sortShown', sorting: 'known' })

@@ -121,11 +121,18 @@ const DECK_KEYS: Record<string, DeckKeyAction> = {
 /**
  * The deck's keys, wherever the focus is on the page (not in a text field: the caller leaves those
  * out): ↑ ↓ flip, ← → move, K and L sort. Space and Enter flip when nothing has the focus (on a
- * focused button they press it, the card's own included).
+ * focused button they press it, the card's own included). Right to left (`rtl`, Arabic) the deck
+ * reads the other way: ← is the next card and → the one before.
  */
-export function deckKeyAction(key: string, nothingFocused: boolean): DeckKeyAction | null {
+export function deckKeyAction(key: string, nothingFocused: boolean, rtl = false): DeckKeyAction | null {
   if (key === ' ' || key === 'Enter') return nothingFocused ? { type: 'flip' } : null
+  if (rtl && (key === 'ArrowLeft' || key === 'ArrowRight')) return DECK_KEYS[key === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'] ?? null
   return DECK_KEYS[key.length === 1 ? key.toLowerCase() : key] ?? null
+}
+
+/** A horizontal swipe's move: toward the reading direction's start is the next card (left, or right when `rtl`). */
+export function swipeAction(dx: number, rtl = false): FlashcardsEvent {
+  return dx < 0 !== rtl ? { type: 'next' } : { type: 'previous' }
 }
 
 /**

@@ -19,7 +19,7 @@ export function useDeckKeys(onAction: (action: DeckKeyAction) => void): void {
       const target = event.target instanceof Element ? event.target : null
       if (target?.closest(OWN_KEYS)) return
       const nothingFocused = !target || target === document.body || target === document.documentElement
-      const action = deckKeyAction(event.key, nothingFocused)
+      const action = deckKeyAction(event.key, nothingFocused, document.documentElement.dir === 'rtl')
       if (!action) return
       event.preventDefault()
       latest.current(action)

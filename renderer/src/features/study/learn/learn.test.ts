@@ -10,10 +10,13 @@ import {
   type LearnState,
   makeQuestion,
   nextLabel,
+  questionType,
   type Random,
   shuffle,
   startLearn,
   unseenCount,
+  canCheck,
+  isTypeable,
 } from './learn'
 
 /** Cards term-1/definition-1 ... term-n/definition-n, all different. */
@@ -139,7 +142,7 @@ describe('learn: answers and the missed list', () => {
     const answered = step(state, { type: 'answer', option: right })
     expect(answered).toMatchObject({ phase: 'answered', chosen: right, correct: 1, incorrect: 0, batchCorrect: 1, missed: [] })
     expect(currentQuestion(answered)?.rightOption).toBe(right)
-    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: true, question: 'multiple_choice' })
+    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: true, question: 'multiple_choice', outcome: 'right' })
   })
 
   it('records a wrong answer and puts the card on the missed list', () => {
@@ -148,7 +151,7 @@ describe('learn: answers and the missed list', () => {
     const answered = step(state, { type: 'answer', option: wrong })
     expect(answered).toMatchObject({ phase: 'answered', chosen: wrong, correct: 0, incorrect: 1, batchIncorrect: 1, missed: [0] })
     expect(currentQuestion(answered)?.rightOption).not.toBe(wrong)
-    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: false, question: 'multiple_choice' })
+    expect(answered.lastAnswer).toEqual({ cardId: 'c1', correct: false, question: 'multiple_choice', outcome: 'wrong' })
   })
 
   it('ignores a second answer to the same card (the options are locked)', () => {
@@ -240,6 +243,33 @@ describe('learn: the end and restart', () => {
 
 describe('learn: options', () => {
   const pool = (cards: LearnCard[]) => distinctDefinitions(cards)
+
+  it('offers answers of the card’s own kind: deletions for a cloze prompt, terms for a reverse one, definitions otherwise', () => {
+    const cards: LearnCard[] = [
+      ...makeCards(6),
+      { id: 'c1:r', term: 'definition-1', definition: 'term-1' },
+      { id: 'c2:r', term: 'definition-2', definition: 'term-2' },
+      { id: 'k1:c1', term: '[...] is the capital', definition: 'Madrid' },
+      { id: 'k1:c2', term: 'Madrid is the [...]', definition: 'capital' },
+      { id: 'k2:c1', term: '[...] freezes at 0 degrees', definition: 'Water' },
+      { id: 'k3:c1', term: '[...] is a noble gas', definition: 'Neon' },
+    ]
+    for (let seed = 1; seed <= 20; seed++) {
+      const state = startLearn(cards, seeded(seed))
+      for (const question of state.batch) {
+        const kind = question.card.id.includes(':c') ? 'cloze' : question.card.id.endsWith(':r') ? 'r' : 'f'
+        const ofKind = cards.filter((card) => (card.id.includes(':c') ? 'cloze' : card.id.endsWith(':r') ? 'r' : 'f') === kind).map((card) => card.definition)
+        expect(question.options).toContain(question.card.definition)
+        if (kind === 'r') {
+          // Only two reverse items: the other term, then answers of other kinds fill in to four.
+          expect(question.options).toHaveLength(4)
+          expect(question.options.filter((option) => ofKind.includes(option))).toHaveLength(2)
+        } else {
+          expect(question.options.every((option) => ofKind.includes(option))).toBe(true)
+        }
+      }
+    }
+  })
 
   it('offers the right definition and 3 others, each once, shuffled', () => {
     const cards = makeCards(12)
@@ -352,5 +382,169 @@ describe('learn: the question kind of each answer', () => {
     const state = startLearn(cards, seeded(1))
     const answered = step(state, { type: 'answer', option: 0 })
     expect(answered.lastAnswer?.question).toBe('true_false')
+  })
+})
+
+describe('learn: question types (issue 31)', () => {
+  /** Plays every question of the batch: choices by `right`, written questions by typing `typed(card)`. */
+  function playAll(state: LearnState, typed: (card: LearnCard) => string, right = true): LearnState {
+    let current = state
+    while (current.phase === 'question') {
+      const question = currentQuestion(current) as NonNullable<ReturnType<typeof currentQuestion>>
+      if (question.kind === 'written') {
+        current = step(step(current, { type: 'type', text: typed(question.card) }), { type: 'check' })
+      } else {
+        current = step(current, { type: 'answer', option: right ? question.rightOption : optionFor(current, false) })
+      }
+      current = step(current, { type: 'next' })
+    }
+    return current
+  }
+  const kinds = (state: LearnState) => state.batch.map((question) => question.kind)
+
+  it('asks every question in one of the chosen types', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      expect(new Set(kinds(startLearn(makeCards(10), seeded(seed), ['multiple_choice'])))).toEqual(new Set(['multiple_choice']))
+      expect(new Set(kinds(startLearn(makeCards(10), seeded(seed), ['true_false'])))).toEqual(new Set(['true_false']))
+      expect(new Set(kinds(startLearn(makeCards(10), seeded(seed), ['written'])))).toEqual(new Set(['written']))
+    }
+    // Multiple choice and True/False: both asked, at random.
+    const mixed = startLearn(makeCards(10), seeded(3), ['multiple_choice', 'true_false'])
+    expect(new Set(kinds(mixed))).toEqual(new Set(['multiple_choice', 'true_false']))
+    // Nothing chosen reads as the default: multiple choice.
+    expect(startLearn(makeCards(3), seeded(1), []).types).toEqual(['multiple_choice'])
+  })
+
+  it('true/false proposes the right answer or another card’s, about half each, and True or False is right accordingly', () => {
+    const cards = makeCards(10)
+    let proposedRight = 0
+    let asked = 0
+    for (let seed = 1; seed <= 40; seed++) {
+      for (const question of startLearn(cards, seeded(seed), ['true_false']).batch) {
+        asked++
+        expect(question.options).toEqual(['True', 'False'])
+        expect(cards.map((card) => card.definition)).toContain(question.shown)
+        const isTrue = question.shown === question.card.definition
+        expect(question.rightOption).toBe(isTrue ? 0 : 1)
+        if (isTrue) proposedRight++
+      }
+    }
+    expect(proposedRight / asked).toBeGreaterThan(0.35)
+    expect(proposedRight / asked).toBeLessThan(0.65)
+    // The proposal is an answer of the card's own kind: a reverse item's is a term.
+    const withReverse = [
+      ...makeCards(3),
+      { id: 'c1:r', term: 'definition-1', definition: 'term-1' },
+      { id: 'c2:r', term: 'definition-2', definition: 'term-2' },
+    ]
+    for (let seed = 1; seed <= 20; seed++) {
+      const reverse = startLearn(withReverse, seeded(seed), ['true_false']).batch.filter((question) => question.card.id.endsWith(':r'))
+      for (const question of reverse) expect(['term-1', 'term-2']).toContain(question.shown)
+    }
+  })
+
+  it('a true/false answer is recorded as true_false; answering True when the proposal is wrong is wrong', () => {
+    const state = startLearn(makeCards(4), seeded(2), ['true_false'])
+    const question = currentQuestion(state) as NonNullable<ReturnType<typeof currentQuestion>>
+    const answered = step(state, { type: 'answer', option: 0 })
+    expect(answered.lastAnswer).toEqual({
+      cardId: 'c1',
+      correct: question.rightOption === 0,
+      question: 'true_false',
+      outcome: question.rightOption === 0 ? 'right' : 'wrong',
+    })
+  })
+
+  it('written: checked with Write’s tolerance (exact, almost, wrong), recorded as written with the outcome', () => {
+    const cards: LearnCard[] = [
+      { id: 'a', term: 'to receive', definition: 'recevoir' },
+      { id: 'b', term: 'coffee', definition: 'café' },
+      { id: 'c', term: 'cat', definition: 'chat' },
+    ]
+    let state = startLearn(cards, seeded(1), ['written'])
+    expect(canCheck(state)).toBe(false)
+    expect(step(state, { type: 'check' })).toBe(state)
+    // Options keys do nothing on a written question.
+    expect(step(state, { type: 'answer', option: 0 })).toBe(state)
+    state = step(step(state, { type: 'type', text: ' Recevoir ' }), { type: 'check' })
+    expect(state).toMatchObject({ phase: 'answered', verdict: 'correct', learned: 1 })
+    expect(state.lastAnswer).toEqual({ cardId: 'a', correct: true, question: 'written', outcome: 'right' })
+    // Typing is locked once checked.
+    expect(step(state, { type: 'type', text: 'x' }).typed).toBe(' Recevoir ')
+    state = step(step(step(state, { type: 'next' }), { type: 'type', text: 'cafe' }), { type: 'check' })
+    expect(state).toMatchObject({ verdict: 'almost', learned: 2, correct: 2 })
+    expect(state.lastAnswer).toEqual({ cardId: 'b', correct: true, question: 'written', outcome: 'almost' })
+    state = step(step(step(state, { type: 'next' }), { type: 'type', text: 'chien' }), { type: 'check' })
+    expect(state).toMatchObject({ verdict: 'wrong', learned: 2, incorrect: 1, missed: [2] })
+    expect(state.lastAnswer).toEqual({ cardId: 'c', correct: false, question: 'written', outcome: 'wrong' })
+    state = step(state, { type: 'next' })
+    expect(state).toMatchObject({ phase: 'summary', typed: '', verdict: null })
+  })
+
+  it('a card that cannot be typed is asked in another chosen type, or as multiple choice', () => {
+    const picture = { id: 'p', term: 'a cat', definition: '\u0000picture:img1' }
+    const recording = { id: 'r', term: 'a bark', definition: '\u0000recording:rec1' }
+    const captioned = { id: 'q', term: 'a dog', definition: 'dog\u0000picture:img2' }
+    expect([picture, recording].map(isTypeable)).toEqual([false, false])
+    expect(isTypeable(captioned)).toBe(true)
+    expect(questionType(['written'], picture, false, seeded(1))).toBe('multiple_choice')
+    expect(questionType(['written', 'true_false'], recording, true, seeded(1))).toBe('true_false')
+    expect(questionType(['written'], captioned, false, seeded(1))).toBe('written')
+    const state = startLearn([...makeCards(3), picture, captioned], seeded(1), ['written'])
+    expect(kinds(state)).toEqual(['written', 'written', 'written', 'multiple_choice', 'written'])
+    // A picture with a caption is typed as its caption.
+    const onCaption = { ...state, position: 4 }
+    expect(step(step(onCaption, { type: 'type', text: 'dog' }), { type: 'check' })).toMatchObject({ verdict: 'correct' })
+  })
+
+  it('progression: with a choice and written chosen, a card is asked as a choice, then, once right, as written; learned when typed right', () => {
+    const cards = makeCards(3)
+    let state = startLearn(cards, seeded(1), ['multiple_choice', 'written'])
+    expect(kinds(state)).toEqual(['multiple_choice', 'multiple_choice', 'multiple_choice'])
+    // c1 right, c2 wrong, c3 right: c1 and c3 are familiar, not learned yet.
+    state = step(step(state, { type: 'answer', option: optionFor(state, true) }), { type: 'next' })
+    state = step(step(state, { type: 'answer', option: optionFor(state, false) }), { type: 'next' })
+    state = step(state, { type: 'answer', option: optionFor(state, true) })
+    expect(learnedCount(state)).toBe(0)
+    expect(state.familiar).toEqual([0, 2])
+    state = step(state, { type: 'next' })
+    expect(state.phase).toBe('summary')
+    state = step(state, { type: 'continue' })
+    // Missed first (again as a choice), then the familiar cards as written.
+    expect(state.batch.map((question) => [question.card.id, question.kind])).toEqual([
+      ['c2', 'multiple_choice'],
+      ['c1', 'written'],
+      ['c3', 'written'],
+    ])
+    state = playAll(state, (card) => card.definition)
+    expect(state).toMatchObject({ phase: 'summary', familiar: [1], learned: 2 })
+    state = playAll(step(state, { type: 'continue' }), (card) => card.definition)
+    expect(state).toMatchObject({ phase: 'finished', learned: 3, familiar: [] })
+    expect(learnedCount(state)).toBe(3)
+  })
+
+  it('a familiar card typed wrong comes back first, still as written', () => {
+    let state = startLearn(makeCards(2), seeded(1), ['true_false', 'written'])
+    state = playAll(state, () => '')
+    expect(state.familiar).toEqual([0, 1])
+    state = playAll(step(state, { type: 'continue' }), (card) => (card.id === 'c1' ? 'nothing like it' : card.definition))
+    expect(state).toMatchObject({ phase: 'summary', missed: [0], familiar: [0], learned: 1 })
+    state = step(state, { type: 'continue' })
+    expect(state.batch.map((question) => [question.card.id, question.kind])).toEqual([['c1', 'written']])
+  })
+
+  it('other types chosen mid-batch: the questions not yet answered change, the progress stays', () => {
+    let state = startLearn(makeCards(5), seeded(1), ['multiple_choice'])
+    state = step(state, { type: 'answer', option: optionFor(state, true) })
+    const changed = step(state, { type: 'types', types: ['written'] })
+    expect(changed.types).toEqual(['written'])
+    expect(kinds(changed)).toEqual(['multiple_choice', 'written', 'written', 'written', 'written'])
+    expect(changed).toMatchObject({ phase: 'answered', position: 0, learned: 1 })
+    // On a question not yet answered, that one changes too; none chosen changes nothing.
+    const fresh = startLearn(makeCards(2), seeded(1))
+    expect(kinds(step(fresh, { type: 'types', types: ['written'] }))).toEqual(['written', 'written'])
+    expect(step(fresh, { type: 'types', types: [] })).toBe(fresh)
+    // Restart keeps the chosen types.
+    expect(step(changed, { type: 'restart' }).types).toEqual(['written'])
   })
 })

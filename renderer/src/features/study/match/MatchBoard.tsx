@@ -16,10 +16,15 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { type MatchItem, type MatchItemType, remaining } from './match'
 import styles from './Match.module.css'
 import { CardImage } from '@/components/CardImage'
+import { FormulaText, RecordingLabel } from '@/components/card-side'
+import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/study/read-aloud'
+import { type MessageId, useT } from '@/lib/i18n'
 
 interface MatchBoardProps {
   terms: MatchItem[]
   definitions: MatchItem[]
+  /** The languages the sides are read aloud in. */
+  spoken: SideLanguages
   selectedId: string | null
   onDrop: (draggedId: string, targetId: string) => void
   onSelect: (itemId: string) => void
@@ -32,9 +37,9 @@ interface MatchBoardProps {
  */
 const AUTO_SCROLL = { threshold: { x: 0.2, y: 0.1 } }
 
-const COLUMNS: Array<{ type: MatchItemType; title: string; done: string }> = [
-  { type: 'term', title: 'Terms', done: 'All terms matched!' },
-  { type: 'definition', title: 'Definitions', done: 'All definitions matched!' },
+const COLUMNS: Array<{ type: MatchItemType; title: MessageId; done: MessageId }> = [
+  { type: 'term', title: 'mode.terms', done: 'match.allTerms' },
+  { type: 'definition', title: 'match.definitions', done: 'match.allDefinitions' },
 ]
 
 /**
@@ -47,7 +52,8 @@ const COLUMNS: Array<{ type: MatchItemType; title: string; done: string }> = [
  * (dnd-kit advises mouse plus touch sensors over its pointer sensor when touch scrolling must keep
  * working.) No keyboard sensor: Enter and Space select, which is the keyboard way to pair.
  */
-export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }: MatchBoardProps) {
+export function MatchBoard({ terms, definitions, spoken, selectedId, onDrop, onSelect }: MatchBoardProps) {
+  const t = useT()
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
@@ -59,15 +65,15 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
   const items = [...terms, ...definitions]
   const contentOf = (id: string | number | undefined) => {
     const item = items.find((candidate) => candidate.id === id)
-    return item ? item.content || `the ${item.type} picture` : ''
+    return item ? item.content || t('match.thePicture', { side: item.type }) : ''
   }
   const active = items.find((item) => item.id === activeId)
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${contentOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${contentOf(active.id)} is over ${contentOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${contentOf(active.id)} on ${contentOf(over.id)}.` : 'Dropped outside the cards.'),
-    onDragCancel: () => 'Dragging was cancelled.',
+    onDragStart: ({ active }) => t('match.drag.start', { item: contentOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('match.drag.over', { item: contentOf(active.id), target: contentOf(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('match.drag.end', { item: contentOf(active.id), target: contentOf(over.id) }) : t('match.drag.outside')),
+    onDragCancel: () => t('match.drag.cancel'),
   }
 
   const handleDragStart = ({ active }: DragStartEvent) => setActiveId(String(active.id))
@@ -106,9 +112,9 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
       onDragEnd={handleDragEnd}
       onDragCancel={() => setActiveId(null)}
     >
-      <p className={styles.prompt}>Drag a card onto its matching pair!</p>
+      <p className={styles.prompt}>{t('match.prompt')}</p>
       <p id={hintId} className={`muted ${styles.hint}`}>
-        Or select a card, then its match in the other column.
+        {t('match.hint')}
       </p>
       <div className={styles.board} ref={boardRef}>
         {COLUMNS.map((column) => {
@@ -117,15 +123,23 @@ export function MatchBoard({ terms, definitions, selectedId, onDrop, onSelect }:
           return (
             <section key={column.type} className={styles.column} aria-labelledby={headingId} data-column={column.type}>
               <h2 id={headingId} className={styles.columnTitle}>
-                {column.title}
+                {t(column.title)}
               </h2>
               {left.length === 0 ? (
-                <p className={styles.done}>{column.done}</p>
+                <p className={styles.done}>{t(column.done)}</p>
               ) : (
                 <ul className={styles.cards} aria-labelledby={headingId}>
                   {left.map((item) => (
-                    <li key={item.id}>
+                    <li key={item.id} className={styles.tileItem}>
                       <MatchCardButton item={item} selected={item.id === selectedId} describedBy={hintId} onSelect={onSelect} onFocus={rememberColumn} />
+                      {/* Beside the tile, not in it: a button may not hold another, and listening does not pick the tile. */}
+                      <SpeakButton
+                        className={styles.tileSpeak}
+                        text={item.content}
+                        language={itemLanguages(spoken, item.pairKey)[item.type]}
+                        side={item.type}
+                        audio={item.audio}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -182,6 +196,7 @@ function MatchCardButton({ item, selected, describedBy, onSelect, onFocus }: Mat
 
 /** A tile's picture (sized for the board) and its text. */
 function TileContent({ item }: { item: MatchItem }) {
+  const t = useT()
   return (
     <>
       {item.image && (
@@ -189,12 +204,13 @@ function TileContent({ item }: { item: MatchItem }) {
           image={item.image}
           text={item.content}
           position={0}
-          alt={item.content || `Picture of a ${item.type}`}
+          alt={item.content || t('match.pictureOf', { side: item.type })}
           size="tile"
           className={styles.tileImage}
         />
       )}
-      {item.content && <span>{item.content}</span>}
+      {item.content && <FormulaText text={item.content} />}
+      {!item.content && !item.image && item.audio && <RecordingLabel />}
     </>
   )
 }

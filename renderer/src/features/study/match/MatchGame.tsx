@@ -1,21 +1,25 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { MATCH_CARDS, MATCH_CARDS_PHONE } from '#shared/limits'
-import { elapsedSeconds, initialMatch, MATCH_FEEDBACK_TEXT, type MatchCard, matchReducer, type MatchState } from './match'
+import { elapsedSeconds, initialMatch, type MatchCard, matchReducer, type MatchState } from './match'
 import { useAuth } from '@/features/auth'
+import { useServerData } from '@/lib/server-data'
 import { StudyPanel } from '@/features/study/StudyFrame'
 import { recordAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
 import styles from './Match.module.css'
+import type { StudySet } from '#shared/api/sets'
+import { useSideLanguages } from '@/features/study/read-aloud'
 import { MatchBoard } from './MatchBoard'
 import { usePhoneScreen } from './usePhoneScreen'
-
-const INSTRUCTIONS =
-  'Drag terms onto their matching definitions (or vice versa) to make a match. Your goal is to match all terms and definitions as quickly as possible.'
+import { T, useT } from '@/lib/i18n'
 
 /**
  * One set's Match game: draws the engine's state and turns clicks, drags and the clock into its
  * events. The engine owns the time; this only tells it the time once a second.
  */
-export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] }) {
+export function MatchGame({ set, cards }: { set: StudySet; cards: MatchCard[] }) {
+  const t = useT()
+  const setId = set.id
+  const spoken = useSideLanguages(set, cards)
   const [state, dispatch] = useReducer(matchReducer, cards, initialMatch)
   const phone = usePhoneScreen()
   const cardCount = phone ? MATCH_CARDS_PHONE : MATCH_CARDS
@@ -56,16 +60,16 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
 
   if (state.phase === 'not_started') {
     return (
-      <StudyPanel label="Instructions">
-        <h2>Instructions</h2>
-        <p>{INSTRUCTIONS}</p>
+      <StudyPanel label={t('match.instructions')}>
+        <h2>{t('match.instructions')}</h2>
+        <p>{t('match.instructionsText')}</p>
         {best.time !== undefined && best.time !== null && (
           <p>
-            Your best time: <strong>{best.time}s</strong>
+            <T id="match.yourBest" values={{ seconds: best.time }} components={{ 0: <strong /> }} />
           </p>
         )}
         <button type="button" className="button" onClick={deal}>
-          Start Game
+          {t('match.start')}
         </button>
       </StudyPanel>
     )
@@ -75,16 +79,16 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
     <div className={styles.game}>
       <div className={styles.stats}>
         <p>
-          Time: <strong>{elapsedSeconds(state)}s</strong>
+          <T id="match.time" values={{ seconds: elapsedSeconds(state) }} components={{ 0: <strong /> }} />
         </p>
         <p>
-          Correct: <strong>{state.correct}</strong>
+          <T id="match.correct" values={{ count: state.correct }} components={{ 0: <strong /> }} />
         </p>
         <p>
-          Incorrect: <strong>{state.incorrect}</strong>
+          <T id="match.incorrect" values={{ count: state.incorrect }} components={{ 0: <strong /> }} />
         </p>
         <button type="button" className="button button-secondary" onClick={deal}>
-          Restart
+          {t('match.restart')}
         </button>
       </div>
       <FeedbackBanner state={state} />
@@ -92,6 +96,7 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
         key={state.round}
         terms={state.terms}
         definitions={state.definitions}
+        spoken={spoken}
         selectedId={state.selectedId}
         onDrop={(draggedId, targetId) => dispatch({ type: 'drop', draggedId, targetId, now: Date.now() })}
         onSelect={(itemId) => dispatch({ type: 'select', itemId, now: Date.now() })}
@@ -105,13 +110,14 @@ export function MatchGame({ setId, cards }: { setId: string; cards: MatchCard[] 
  * every attempt so that the same message twice in a row is announced twice.
  */
 function FeedbackBanner({ state }: { state: MatchState }) {
+  const t = useT()
   const { feedback } = state
   const tone = feedback === 'correct' ? styles.correct : styles.incorrect
   return (
     <div className={styles.feedback} role="status" aria-live="polite">
       {feedback && (
         <p key={state.correct + state.incorrect} className={tone}>
-          {MATCH_FEEDBACK_TEXT[feedback]}
+          {feedback === 'correct' ? t('match.feedback.correct') : t('match.feedback.incorrect')}
         </p>
       )}
     </div>
@@ -123,20 +129,15 @@ function FeedbackBanner({ state }: { state: MatchState }) {
  * undefined for a visitor or until it is read, null before the first finished game.
  */
 function useBestTime(setId: string) {
-  const signedIn = useAuth() !== null
-  const [time, setTime] = useState<number | null | undefined>(undefined)
-  useEffect(() => {
-    if (!signedIn) return
-    const controller = new AbortController()
-    studyApi.bestMatchTime(setId, controller.signal).then(
-      (answer) => setTime((known) => fastest(known, answer.bestTime)),
-      () => undefined,
-    )
-    return () => controller.abort()
-  }, [setId, signedIn])
+  const userId = useAuth()?.user.id
+  const signedIn = userId !== undefined
+  // The fastest game finished on this page (the server's best may still be loading).
+  const [played, setPlayed] = useState<number | null | undefined>(undefined)
+  const best = useServerData(userId ? `match-best:${userId}:${setId}` : null, (signal) => studyApi.bestMatchTime(setId, signal))
+  const time = best.state === 'ready' ? fastest(played, best.data.bestTime) : played
   const record = useCallback(
     (seconds: number) => {
-      if (signedIn) setTime((known) => fastest(known, seconds))
+      if (signedIn) setPlayed((known) => fastest(known, seconds))
     },
     [signedIn],
   )
@@ -162,36 +163,37 @@ function GameOver({
   bestBefore: number | null
   onPlayAgain: () => void
 }) {
+  const t = useT()
   const seconds = elapsedSeconds(state)
   const newBest = best !== undefined && best !== null && (bestBefore === null || seconds < bestBefore)
   const heading = useRef<HTMLHeadingElement>(null)
   // The board the player was on is gone: take the focus to the result.
   useEffect(() => heading.current?.focus(), [])
   return (
-    <StudyPanel label="Game Over">
-      <p className={styles.correct}>All matches complete!</p>
+    <StudyPanel label={t('match.gameOverLabel')}>
+      <p className={styles.correct}>{t('match.allComplete')}</p>
       <h2 ref={heading} tabIndex={-1}>
-        Game Over!
+        {t('match.gameOver')}
       </h2>
       <ul className={styles.results}>
         <li>
-          Time: <strong>{seconds}s</strong>
+          <T id="match.time" values={{ seconds }} components={{ 0: <strong /> }} />
         </li>
         {best !== undefined && best !== null && (
           <li>
-            Best time: <strong>{best}s</strong>
-            {newBest && <span className={styles.newBest}> New best time!</span>}
+            <T id="match.best" values={{ seconds: best }} components={{ 0: <strong /> }} />
+            {newBest && <span className={styles.newBest}> {t('match.newBest')}</span>}
           </li>
         )}
         <li>
-          Correct Matches: <strong>{state.correct}</strong>
+          <T id="match.correctMatches" values={{ count: state.correct }} components={{ 0: <strong /> }} />
         </li>
         <li>
-          Incorrect Attempts: <strong>{state.incorrect}</strong>
+          <T id="match.incorrectAttempts" values={{ count: state.incorrect }} components={{ 0: <strong /> }} />
         </li>
       </ul>
       <button type="button" className="button" onClick={onPlayAgain}>
-        Play Again
+        {t('match.playAgain')}
       </button>
     </StudyPanel>
   )

@@ -61,15 +61,16 @@ describe('match: dealing a game', () => {
     const state = playing(cardsOf(3))
     expect(state.phase).toBe('playing')
     expect([...state.terms].sort((a, b) => a.id.localeCompare(b.id))).toEqual([
-      { id: 'term-c1', content: 'Term 1', image: null, pairKey: 'c1', type: 'term', matched: false },
-      { id: 'term-c2', content: 'Term 2', image: null, pairKey: 'c2', type: 'term', matched: false },
-      { id: 'term-c3', content: 'Term 3', image: null, pairKey: 'c3', type: 'term', matched: false },
+      { id: 'term-c1', content: 'Term 1', image: null, audio: null, pairKey: 'c1', type: 'term', matched: false },
+      { id: 'term-c2', content: 'Term 2', image: null, audio: null, pairKey: 'c2', type: 'term', matched: false },
+      { id: 'term-c3', content: 'Term 3', image: null, audio: null, pairKey: 'c3', type: 'term', matched: false },
     ])
     expect(state.definitions.map((item) => item.type)).toEqual(['definition', 'definition', 'definition'])
     expect(state.definitions.find((item) => item.id === 'definition-c2')).toEqual({
       id: 'definition-c2',
       content: 'Definition 2',
       image: null,
+      audio: null,
       pairKey: 'c2',
       type: 'definition',
       matched: false,

@@ -5,7 +5,7 @@
  * and randomness come in with the events, so every rule is checkable in a unit test.
  */
 
-import type { CardImage } from '#shared/api/media'
+import type { CardAudio, CardImage } from '#shared/api/media'
 
 export type MatchPhase = 'not_started' | 'playing' | 'finished'
 export type MatchItemType = 'term' | 'definition'
@@ -18,6 +18,9 @@ export interface MatchCard {
   /** The sides' pictures: a picture tile shows it (with its text, if any). */
   termImage?: CardImage | null
   definitionImage?: CardImage | null
+  /** The sides' recordings: the tile's sound button plays them. */
+  termAudio?: CardAudio | null
+  definitionAudio?: CardAudio | null
 }
 
 /** Spec section 3, "Match items": one side of a card on the board. */
@@ -27,6 +30,8 @@ export interface MatchItem {
   content: string
   /** The side's picture, shown on the tile. */
   image: CardImage | null
+  /** The side's recording, played by the tile's sound button. */
+  audio: CardAudio | null
   /** The card id: a term and a definition with the same key are a pair. */
   pairKey: string
   type: MatchItemType
@@ -43,12 +48,6 @@ export type MatchFeedback = 'correct' | 'incorrect'
 export interface MatchedPair {
   cardId: string
   outcome: 'right' | 'after_miss'
-}
-
-/** The feedback banner's words (docs/study-rules.md). */
-export const MATCH_FEEDBACK_TEXT: Record<MatchFeedback, string> = {
-  correct: 'Correct match! ✅',
-  incorrect: 'Incorrect match. Try again! ❌',
 }
 
 export interface MatchState {
@@ -130,11 +129,27 @@ export function pickCards(cards: readonly MatchCard[], cardCount: number, random
 }
 
 function termItem(card: MatchCard): MatchItem {
-  return { id: `term-${card.id}`, content: card.term, image: card.termImage ?? null, pairKey: card.id, type: 'term', matched: false }
+  return {
+    id: `term-${card.id}`,
+    content: card.term,
+    image: card.termImage ?? null,
+    audio: card.termAudio ?? null,
+    pairKey: card.id,
+    type: 'term',
+    matched: false,
+  }
 }
 
 function definitionItem(card: MatchCard): MatchItem {
-  return { id: `definition-${card.id}`, content: card.definition, image: card.definitionImage ?? null, pairKey: card.id, type: 'definition', matched: false }
+  return {
+    id: `definition-${card.id}`,
+    content: card.definition,
+    image: card.definitionImage ?? null,
+    audio: card.definitionAudio ?? null,
+    pairKey: card.id,
+    type: 'definition',
+    matched: false,
+  }
 }
 
 function deal(state: MatchState, event: Extract<MatchEvent, { type: 'start' }>): MatchState {

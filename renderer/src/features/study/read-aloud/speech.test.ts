@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGE_CHOICES, languageOptions, listedTag, setSideLanguages, sideLanguage, voiceFor } from './speech'
+import { itemLanguages, LANGUAGE_CHOICES, languageOptions, listedTag, setSideLanguages, sideLanguage, voiceFor } from './speech'
 import { languageSchema } from '#shared/api/sets'
 
 const voice = (lang: string, extra: { default?: boolean; localService?: boolean; name?: string } = {}) => ({ lang, name: extra.name ?? lang, ...extra })
@@ -108,5 +108,29 @@ describe('setSideLanguages', () => {
   it('reads the texts through textOf (a definition with a picture marker)', () => {
     const marked = [{ term: 'a', definition: 'x\u0000picture:1' }]
     expect(setSideLanguages(null, marked, 'en', (text) => (text.startsWith('x') ? 'собака' : text)).definition).toBe('ru')
+  })
+})
+
+describe('asked items (issue 26)', () => {
+  const spanish = { id: 'c1', term: 'el perro', definition: 'the dog' }
+  const japanese = { id: 'c2', term: '犬', definition: 'dog' }
+
+  it("reads a reverse item's question in the definitions' language and its answer in the terms'", () => {
+    const languages = { term: 'es', definition: 'en-GB' }
+    expect(itemLanguages(languages, 'c1:r')).toEqual({ term: 'en-GB', definition: 'es' })
+    expect(itemLanguages(languages, 'c1')).toEqual(languages)
+  })
+
+  it("reads both sides of a cloze item in the terms' language (the answer is a piece of the term)", () => {
+    expect(itemLanguages({ term: 'ja', definition: 'en' }, 'c2:c1')).toEqual({ term: 'ja', definition: 'ja' })
+  })
+
+  it('guesses each side from the card side its texts come from, whichever way the items ask', () => {
+    const items = [japanese, { id: 'c2:r', term: japanese.definition, definition: japanese.term }, { id: 'c3:c1', term: '[...]は動物', definition: '犬' }]
+    expect(setSideLanguages(null, items, 'en-US')).toEqual({ term: 'ja', definition: 'en-US' })
+    expect(setSideLanguages({ termLanguage: 'es', definitionLanguage: null }, [spanish, { ...spanish, id: 'c1:r' }], 'en-US')).toEqual({
+      term: 'es',
+      definition: 'en-US',
+    })
   })
 })

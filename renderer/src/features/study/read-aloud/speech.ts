@@ -1,3 +1,5 @@
+import { clozeNumberOf } from '#shared/cards/prompts'
+import { splitPromptItemId } from '#shared/study/prompts'
 import { guessLanguage } from '#shared/text/language'
 
 /**
@@ -94,19 +96,48 @@ export interface SideLanguages {
   definition: string | null
 }
 
+/** A card or study item: an item's id names the prompt it asks (shared/study/prompts.ts, promptItemId). */
+type SpokenCard = { id?: string; term: string; definition: string }
+
+/**
+ * The card sides an asked item's two sides come from (issue 26): a reverse prompt (`r`) asks the
+ * definition side and answers with the term; a cloze prompt asks and answers with pieces of the term.
+ */
+function sidesOf(item: SpokenCard): { term: string; definition: string | null } {
+  const { prompt } = splitPromptItemId(item.id ?? '')
+  if (prompt === 'r') return { term: item.definition, definition: item.term }
+  if (clozeNumberOf(prompt) !== null) return { term: item.term, definition: null }
+  return { term: item.term, definition: item.definition }
+}
+
 /**
  * Both sides' languages for a set: the owner's choices, each side left automatic guessed from the
  * texts of that side of `cards` (definitions as the engines hold them may carry a picture marker:
- * `textOf` gives their text).
+ * `textOf` gives their text). `cards` may be study items: each text counts toward the card side
+ * it comes from (a reverse item's question is a definition).
  */
 export function setSideLanguages(
   set: { termLanguage?: string | null; definitionLanguage?: string | null } | null | undefined,
-  cards: ReadonlyArray<{ term: string; definition: string }>,
+  cards: ReadonlyArray<SpokenCard>,
   fallback: string | null,
   textOf: (text: string) => string = (text) => text,
 ): SideLanguages {
+  const sides = cards.map(sidesOf)
+  const definitions = sides.flatMap((side) => (side.definition === null ? [] : [textOf(side.definition)]))
   return {
-    term: sideLanguage(set?.termLanguage, set?.termLanguage ? [] : cards.map((card) => textOf(card.term)), fallback),
-    definition: sideLanguage(set?.definitionLanguage, set?.definitionLanguage ? [] : cards.map((card) => textOf(card.definition)), fallback),
+    term: sideLanguage(set?.termLanguage, set?.termLanguage ? [] : sides.map((side) => textOf(side.term)), fallback),
+    definition: sideLanguage(set?.definitionLanguage, set?.definitionLanguage ? [] : definitions, fallback),
   }
+}
+
+/**
+ * The languages an asked item's question (`term`) and answer (`definition`) are read in, by its id:
+ * a reverse item's question is read in the definitions' language and its answer in the terms'; a
+ * cloze item's both in the terms' language. A card asked as itself keeps the set's languages.
+ */
+export function itemLanguages(languages: SideLanguages, itemId: string): SideLanguages {
+  const { prompt } = splitPromptItemId(itemId)
+  if (prompt === 'r') return { term: languages.definition, definition: languages.term }
+  if (clozeNumberOf(prompt) !== null) return { term: languages.term, definition: languages.term }
+  return languages
 }

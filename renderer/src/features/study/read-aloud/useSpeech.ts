@@ -67,7 +67,7 @@ const browserLanguage = () => (typeof navigator === 'undefined' ? null : navigat
  */
 export function useSideLanguages(
   set: { termLanguage?: string | null; definitionLanguage?: string | null } | null | undefined,
-  cards: ReadonlyArray<{ term: string; definition: string }>,
+  cards: ReadonlyArray<{ id?: string; term: string; definition: string }>,
 ): SideLanguages {
   const termLanguage = set?.termLanguage ?? null
   const definitionLanguage = set?.definitionLanguage ?? null
@@ -83,9 +83,11 @@ type SetLanguages = { id: string; termLanguage?: string | null; definitionLangua
  * The languages of several sets' sides by set id, for a list mixing sets (Review): each set's
  * automatic sides guessed from its own cards in `items`.
  */
-export function useSideLanguagesBySet(items: ReadonlyArray<{ set: SetLanguages; card: { term: string; definition: string } }>): Map<string, SideLanguages> {
+export function useSideLanguagesBySet(
+  items: ReadonlyArray<{ set: SetLanguages; card: { id?: string; term: string; definition: string } }>,
+): Map<string, SideLanguages> {
   return useMemo(() => {
-    const bySet = new Map<string, { set: SetLanguages; cards: Array<{ term: string; definition: string }> }>()
+    const bySet = new Map<string, { set: SetLanguages; cards: Array<{ id?: string; term: string; definition: string }> }>()
     for (const { set, card } of items) {
       const entry = bySet.get(set.id) ?? { set, cards: [] }
       entry.cards.push(card)

@@ -3,6 +3,7 @@ import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { CardMemoryView } from '#shared/api/memory'
 import type { CardProgress } from '#shared/api/study'
 import { CardImage } from '@/components/CardImage'
+import { FormulaText } from '@/components/card-side'
 import { FormError } from '@/components/FormError'
 import {
   arrangeTerms,
@@ -16,10 +17,11 @@ import {
   termRows,
 } from './terms'
 import { PencilIcon, TrashIcon } from '@/components/icons'
-import { StarButton } from '@/features/study/stars/StarButton'
-import type { Stars } from '@/features/study/stars/useStars'
+import { StarButton } from '@/features/stars'
+import type { Stars } from '@/features/stars'
 import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import styles from './TermsList.module.css'
+import { formatDateTime, type Translate, useT } from '@/lib/i18n'
 
 interface TermsListProps {
   cards: Flashcard[]
@@ -42,17 +44,17 @@ interface TermsListProps {
 }
 
 /** '80% · 5 attempts', or nothing for a card never answered (its badge says 'Not studied'). */
-function masteryFigures({ masteryRate, attempts }: CardProgress): string {
+function masteryFigures({ masteryRate, attempts }: CardProgress, t: Translate): string {
   if (attempts === 0) return ''
-  return `${Math.round(masteryRate * 100)}% · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`
+  return t('terms.mastery', { percent: Math.round(masteryRate * 100), attempts })
 }
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
+const shortDate = (iso: string) => formatDateTime(iso, undefined, { month: 'short', day: 'numeric' })
 
 /** 'Recall now 72% · next review Nov 30' (or 'due now'), from the card's memory. */
-function memoryFigures(memory: CardMemoryView, now: number): string {
-  const next = Date.parse(memory.due) <= now ? 'due now' : `next review ${shortDate(memory.due)}`
-  return `Recall now ${Math.round(memory.retrievability * 100)}% · ${next}`
+function memoryFigures(memory: CardMemoryView, now: number, t: Translate): string {
+  const percent = Math.round(memory.retrievability * 100)
+  return Date.parse(memory.due) <= now ? t('terms.memory.due', { percent }) : t('terms.memory.next', { percent, date: shortDate(memory.due) })
 }
 
 /**
@@ -74,6 +76,7 @@ export function TermsList({
   stars,
   languages,
 }: TermsListProps) {
+  const t = useT()
   const spoken = useSideLanguages(languages, cards)
   const [sort, setSort] = useState<TermsSort>('position')
   const [filter, setFilter] = useState<TermsFilter>('all')
@@ -89,31 +92,31 @@ export function TermsList({
 
   return (
     <section className={styles.section}>
-      <h2 className={styles.heading}>Terms in this set ({total})</h2>
+      <h2 className={styles.heading}>{t('terms.heading', { total })}</h2>
       {cards.length > 0 && (
         <div className={styles.controls}>
-          <label htmlFor={sortId}>Sort by</label>
+          <label htmlFor={sortId}>{t('terms.sortBy')}</label>
           <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as TermsSort)}>
             {TERMS_SORTS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
-          <label htmlFor={filterId}>Show</label>
+          <label htmlFor={filterId}>{t('terms.show')}</label>
           <select id={filterId} value={filter} onChange={(event) => setFilter(event.target.value as TermsFilter)}>
             {TERMS_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
         </div>
       )}
       {cards.length === 0 ? (
-        <p className={styles.empty}>This set has no flashcards yet.</p>
+        <p className={styles.empty}>{t('study.noFlashcards')}</p>
       ) : rows.length === 0 ? (
-        <p className={styles.empty}>No cards match this filter.</p>
+        <p className={styles.empty}>{t('terms.noMatch')}</p>
       ) : (
         <ol className={styles.list}>
           {rows.map(({ card, progress: stats, memory }) => (
@@ -122,24 +125,24 @@ export function TermsList({
                 {card.termImage && <CardImage image={card.termImage} text={card.term} position={card.position} />}
                 {card.term && (
                   <p className={styles.term}>
-                    {card.term}
-                    <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" />
+                    <FormulaText text={card.term} />
+                    <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" audio={card.termAudio} />
                   </p>
                 )}
                 {progress && (
                   <p className={styles.mastery}>
                     <span className={`${styles.status} ${styles[statusBadge(stats).tone]}`}>{statusBadge(stats).label}</span>{' '}
-                    <span className={styles.figures}>{masteryFigures(stats)}</span>
+                    <span className={styles.figures}>{masteryFigures(stats, t)}</span>
                   </p>
                 )}
-                {memory && <p className={styles.figures}>{memoryFigures(memory, Date.now())}</p>}
+                {memory && <p className={styles.figures}>{memoryFigures(memory, Date.now(), t)}</p>}
               </div>
               <div className={styles.definition}>
                 {card.definitionImage && <CardImage image={card.definitionImage} text={card.definition} position={card.position} />}
                 {card.definition && (
                   <p className={styles.definitionText}>
-                    {card.definition}
-                    <SpeakButton className={styles.speak} text={card.definition} language={spoken.definition} side="definition" />
+                    <FormulaText text={card.definition} />
+                    <SpeakButton className={styles.speak} text={card.definition} language={spoken.definition} side="definition" audio={card.definitionAudio} />
                   </p>
                 )}
               </div>
@@ -157,8 +160,8 @@ export function TermsList({
                     <button
                       type="button"
                       className="icon-button"
-                      aria-label={`Edit flashcard ${card.term || card.position}`}
-                      title="Edit flashcard"
+                      aria-label={t('terms.editCard', { name: card.term || card.position })}
+                      title={t('terms.editCardTitle')}
                       onClick={() => onEdit(card)}
                     >
                       <PencilIcon />
@@ -168,8 +171,8 @@ export function TermsList({
                     <button
                       type="button"
                       className={`icon-button ${styles.danger}`}
-                      aria-label={`Delete flashcard ${card.term || card.position}`}
-                      title="Delete flashcard"
+                      aria-label={t('terms.deleteCard', { name: card.term || card.position })}
+                      title={t('terms.deleteCardTitle')}
                       onClick={() => onDelete(card)}
                     >
                       <TrashIcon />
@@ -184,7 +187,7 @@ export function TermsList({
       <FormError message={loadError} />
       {hasMore && !wholeSet && (
         <button type="button" className={`button button-secondary ${styles.more}`} onClick={onLoadMore} disabled={loadingMore}>
-          {loadingMore ? 'Loading...' : 'Load More Cards'}
+          {loadingMore ? t('shell.loading') : t('study.loadMore')}
         </button>
       )}
     </section>

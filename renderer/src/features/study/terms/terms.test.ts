@@ -10,7 +10,13 @@ const card = (position: number, term: string): Flashcard => ({
   position,
   created: '',
   termImage: null,
+  kind: 'basic',
+  reverse: false,
+  prompts: ['f'],
+  guid: `g${position}`,
   definitionImage: null,
+  termAudio: null,
+  definitionAudio: null,
 })
 const cards = [card(1, 'banana'), card(2, 'Apple'), card(3, 'cherry'), card(4, 'apple pie'), card(5, 'item 10'), card(6, 'item 9')]
 const progress = [
@@ -86,6 +92,15 @@ describe('arrangeTerms: the memory sorts', () => {
     { ...cardProgress('c3', 0, 0, 't'), memory: memory('2026-11-25T00:00:00.000Z', 0.3) },
     { ...cardProgress('c4', 1, 1, 't'), memory: null },
   ])
+
+  it("adds up a card's prompts (f and r, or cloze deletions): one row, the prompt due first", () => {
+    const [row] = termRows(cards.slice(0, 1), [
+      { ...cardProgress('c1', 3, 0, '2026-11-01', 'f'), memory: memory('2026-11-30T00:00:00.000Z', 0.95) },
+      { ...cardProgress('c1', 1, 2, '2026-11-02', 'r'), memory: memory('2026-11-20T00:00:00.000Z', 0.4) },
+    ])
+    expect(row?.progress).toMatchObject({ cardId: 'c1', correct: 4, incorrect: 2, attempts: 6, lastReviewed: '2026-11-02', status: 'learning' })
+    expect(row?.memory?.due).toBe('2026-11-20T00:00:00.000Z')
+  })
 
   it('keeps each card’s memory beside its counts', () => {
     expect(withMemory[0]?.memory?.retrievability).toBe(0.95)

@@ -1,7 +1,8 @@
 import type { CardMemoryView } from '#shared/api/memory'
 import type { Flashcard } from '#shared/api/sets'
 import type { CardProgress, CardStatus } from '#shared/api/study'
-import { cardProgress } from '#shared/study/mastery'
+import { cardProgress, progressPerCard } from '#shared/study/mastery'
+import { type MessageId, translate } from '@/lib/i18n'
 
 /**
  * The Terms list's sort and filter (docs/study-rules.md: sort by mastery, attempts or alphabetically;
@@ -12,26 +13,27 @@ import { cardProgress } from '#shared/study/mastery'
 export type TermsSort = 'position' | 'mastery' | 'attempts' | 'alphabetical' | 'due' | 'weakest'
 export type TermsFilter = 'all' | CardStatus
 
-export const TERMS_SORTS: ReadonlyArray<{ value: TermsSort; label: string }> = [
-  { value: 'position', label: 'Set order' },
-  { value: 'mastery', label: 'Mastery (lowest first)' },
-  { value: 'attempts', label: 'Attempts (most first)' },
-  { value: 'alphabetical', label: 'Alphabetical (A–Z)' },
-  { value: 'due', label: 'Due first' },
-  { value: 'weakest', label: 'Weakest first' },
+/** The sorts and filters offered, each with its label's catalog key. */
+export const TERMS_SORTS: ReadonlyArray<{ value: TermsSort; label: MessageId }> = [
+  { value: 'position', label: 'terms.sort.position' },
+  { value: 'mastery', label: 'terms.sort.mastery' },
+  { value: 'attempts', label: 'terms.sort.attempts' },
+  { value: 'alphabetical', label: 'terms.sort.alphabetical' },
+  { value: 'due', label: 'terms.sort.due' },
+  { value: 'weakest', label: 'terms.sort.weakest' },
 ]
 
-export const TERMS_FILTERS: ReadonlyArray<{ value: TermsFilter; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'mastered', label: 'Mastered' },
-  { value: 'learning', label: 'Learning' },
-  { value: 'needs_review', label: 'Needs review' },
+export const TERMS_FILTERS: ReadonlyArray<{ value: TermsFilter; label: MessageId }> = [
+  { value: 'all', label: 'terms.filter.all' },
+  { value: 'mastered', label: 'terms.filter.mastered' },
+  { value: 'learning', label: 'terms.filter.learning' },
+  { value: 'needs_review', label: 'terms.filter.needsReview' },
 ]
 
-export const STATUS_LABELS: Record<CardStatus, string> = {
-  mastered: 'Mastered',
-  learning: 'Learning',
-  needs_review: 'Needs review',
+const STATUS_LABELS: Record<CardStatus, MessageId> = {
+  mastered: 'terms.status.mastered',
+  learning: 'terms.status.learning',
+  needs_review: 'terms.status.needsReview',
 }
 
 /**
@@ -39,8 +41,8 @@ export const STATUS_LABELS: Record<CardStatus, string> = {
  * studied' in a quiet tone rather than a red 'Needs review' (it still counts under that filter).
  */
 export function statusBadge(progress: Pick<CardProgress, 'status' | 'attempts'>): { label: string; tone: CardStatus | 'not_studied' } {
-  if (progress.attempts === 0) return { label: 'Not studied', tone: 'not_studied' }
-  return { label: STATUS_LABELS[progress.status], tone: progress.status }
+  if (progress.attempts === 0) return { label: translate('terms.status.notStudied'), tone: 'not_studied' }
+  return { label: translate(STATUS_LABELS[progress.status]), tone: progress.status }
 }
 
 export interface TermRow {
@@ -55,7 +57,7 @@ export type CardProgressWithMemory = CardProgress & { memory?: CardMemoryView | 
 
 /** Each card with its progress; cards not answered yet get zero counts and no memory. */
 export function termRows(cards: readonly Flashcard[], progress: readonly CardProgressWithMemory[]): TermRow[] {
-  const byCard = new Map(progress.map((item) => [item.cardId, item]))
+  const byCard = new Map(progressPerCard(progress).map((item) => [item.cardId, item]))
   return cards.map((card) => {
     const item = byCard.get(card.id)
     const { memory = null, ...counts }: CardProgressWithMemory = item ?? cardProgress(card.id, 0, 0, '')

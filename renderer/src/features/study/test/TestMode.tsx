@@ -1,10 +1,13 @@
-import { type FormEvent, useId, useState } from 'react'
-import type { Flashcard } from '#shared/api/sets'
+import { createContext, type FormEvent, useContext, useId, useState } from 'react'
+import type { Flashcard, StudySet } from '#shared/api/sets'
 import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
-import { AnswerContent, AnswerPictures, answerWords, EnginePicture, withPictureAnswers } from '@/features/study/card-pictures'
+import { FormulaText } from '@/components/card-side'
+import { AnswerContent, AnswerPictures, answerWords, audioOf, EnginePicture, withPictureAnswers } from '@/features/study/card-pictures'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import { useStudyCards } from '@/features/study/useStudyCards'
+import { useStudyOptions } from '@/features/study/useStudyOptions'
 import {
   answeredCount,
   blankAnswers,
@@ -12,6 +15,7 @@ import {
   type CardResult,
   gradeTest,
   missedCards,
+  startProblem,
   TEST_KINDS,
   type TestAnswer,
   type TestCard,
@@ -20,23 +24,20 @@ import {
   type TestResult,
 } from './test-mode'
 import styles from './Test.module.css'
-
-const KIND_LABELS: Record<TestKind, string> = {
-  multiple_choice: 'Multiple choice',
-  true_false: 'True/False',
-  written: 'Written',
-  matching: 'Matching',
-}
+import { PromptExtra } from '@/features/study/prompts/ClozeBack'
+import { T, useT } from '@/lib/i18n'
+import { QuestionTypesField, SetupProblem } from '@/features/study/QuestionTypes'
 
 /** Questions a new test asks unless the student picks another number. */
 const DEFAULT_QUESTIONS = 20
 
 /** /study-sets/:id/test: a test of chosen kinds and length, scored at the end. */
 export function TestMode({ setId: id }: { setId: string }) {
+  const t = useT()
   const load = useStudyCards(id, { pageSize: STUDY_CARD_PAGE_SIZE })
   return (
-    <StudyLoadView title="Test Mode" setId={id} load={load} emptyAction="taking a test">
-      {({ set, cards }) => <TestSession key={set.id} setId={set.id} cards={cards} />}
+    <StudyLoadView title={t('test.title')} setId={id} load={load} emptyAction={t('test.emptyAction')}>
+      {({ set, cards }) => <TestSession key={set.id} set={set} cards={cards} />}
     </StudyLoadView>
   )
 }
@@ -46,12 +47,15 @@ type Stage =
   | { kind: 'answering'; questions: TestQuestion[]; answers: TestAnswer[] }
   | { kind: 'results'; questions: TestQuestion[]; result: TestResult }
 
-function TestSession({ setId, cards: setCards }: { setId: string; cards: Flashcard[] }) {
+function TestSession({ set, cards: setCards }: { set: StudySet; cards: Flashcard[] }) {
   // Picture definitions become answer texts of their own (see card-pictures.tsx).
   const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
+  const spoken = useSideLanguages(set, cards)
   return (
     <AnswerPictures.Provider value={pictures}>
-      <TestStages setId={setId} cards={cards} />
+      <SpokenLanguages.Provider value={spoken}>
+        <TestStages setId={set.id} cards={cards} />
+      </SpokenLanguages.Provider>
     </AnswerPictures.Provider>
   )
 }
@@ -62,6 +66,7 @@ function TestStages({ setId, cards }: { setId: string; cards: Flashcard[] }) {
   if (stage.kind === 'setup') {
     return (
       <TestSetup
+        setId={setId}
         total={stage.pool.length}
         onStart={(count, kinds) => {
           const questions = buildTest(stage.pool, { count, kinds }, Math.random)
@@ -103,21 +108,28 @@ function recordTest(setId: string, result: TestResult): void {
   }
 }
 
-function TestSetup({ total, onStart }: { total: number; onStart: (count: number, kinds: TestKind[]) => void }) {
+function TestSetup({ setId, total, onStart }: { setId: string; total: number; onStart: (count: number, kinds: TestKind[]) => void }) {
+  const t = useT()
   const [count, setCount] = useState(Math.min(DEFAULT_QUESTIONS, total))
-  const [kinds, setKinds] = useState<TestKind[]>([...TEST_KINDS])
+  // The question types start from the student's kept options of this set (issue 31).
+  const { options, loaded, save } = useStudyOptions(setId)
+  const [chosen, setKinds] = useState<TestKind[] | null>(null)
+  const kinds = chosen ?? options.testQuestionTypes
   const countId = useId()
-  const valid = kinds.length > 0 && Number.isInteger(count) && count >= 1 && count <= total
+  const problemId = useId()
+  const problem = startProblem(count, total, kinds)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (valid) onStart(count, kinds)
+    if (problem) return
+    if (chosen) save({ testQuestionTypes: chosen })
+    onStart(count, kinds)
   }
   return (
-    <StudyPanel label="Set up your test">
+    <StudyPanel label={t('test.setup')}>
       <form className={styles.setup} onSubmit={submit}>
-        <h2 className={styles.heading}>Set up your test</h2>
-        <label htmlFor={countId}>Questions (1 to {total})</label>
+        <h2 className={styles.heading}>{t('test.setup')}</h2>
+        <label htmlFor={countId}>{t('test.questionCount', { total })}</label>
         <input
           id={countId}
           className={styles.count}
@@ -127,28 +139,10 @@ function TestSetup({ total, onStart }: { total: number; onStart: (count: number,
           value={Number.isNaN(count) ? '' : count}
           onChange={(event) => setCount(event.target.valueAsNumber)}
         />
-        <fieldset className={styles.kinds}>
-          <legend>Question types</legend>
-          {TEST_KINDS.map((kind) => (
-            <label key={kind} className={styles.kind}>
-              <input
-                type="checkbox"
-                checked={kinds.includes(kind)}
-                onChange={(event) =>
-                  setKinds(event.target.checked ? TEST_KINDS.filter((k) => k === kind || kinds.includes(k)) : kinds.filter((k) => k !== kind))
-                }
-              />
-              {KIND_LABELS[kind]}
-            </label>
-          ))}
-        </fieldset>
-        {kinds.length === 0 && (
-          <p className="alert-error" role="alert">
-            Choose at least one question type.
-          </p>
-        )}
-        <button type="submit" className="button" disabled={!valid}>
-          Start Test
+        <QuestionTypesField offered={TEST_KINDS} value={kinds} onChange={setKinds} />
+        <SetupProblem id={problemId} problem={problem} />
+        <button type="submit" className="button" disabled={problem !== null || !loaded} aria-describedby={problem ? problemId : undefined}>
+          {t('test.start')}
         </button>
       </form>
     </StudyPanel>
@@ -166,6 +160,7 @@ function TestSheet({
   onChange: (answers: TestAnswer[]) => void
   onSubmit: () => void
 }) {
+  const t = useT()
   const { answered, total } = answeredCount(answers)
   const setAnswer = (index: number, answer: TestAnswer) => onChange(answers.map((old, i) => (i === index ? answer : old)))
   const submit = (event: FormEvent) => {
@@ -173,9 +168,9 @@ function TestSheet({
     onSubmit()
   }
   return (
-    <form className={styles.sheet} onSubmit={submit} aria-label="Test">
+    <form className={styles.sheet} onSubmit={submit} aria-label={t('test.sheet')}>
       <p className={styles.progress} role="status">
-        Answered {answered} of {total}
+        {t('test.answered', { answered, total })}
       </p>
       <ol className={styles.questions}>
         {questions.map((question, index) => (
@@ -184,23 +179,34 @@ function TestSheet({
           </li>
         ))}
       </ol>
-      {answered < total && <p className={styles.hint}>Unanswered questions count as wrong.</p>}
+      {answered < total && <p className={styles.hint}>{t('test.unansweredHint')}</p>}
       <button type="submit" className="button">
-        Submit Test
+        {t('test.submit')}
       </button>
     </form>
   )
 }
 
+/** The languages the set's sides are read aloud in, for the questions deep in the sheet. */
+const SpokenLanguages = createContext<SideLanguages>({ term: null, definition: null })
+
+/** A question's term read aloud (or its recording played), as in the other modes. */
+function TermSound({ card }: { card: TestCard }) {
+  const spoken = useContext(SpokenLanguages)
+  return <SpeakButton text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
+}
+
 function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; answer: TestAnswer; onAnswer: (answer: TestAnswer) => void }) {
+  const t = useT()
   const name = useId()
   switch (question.kind) {
     case 'multiple_choice':
       return (
         <fieldset className={styles.fieldset}>
           <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>Multiple choice</span> {question.card.term}
+            <span className={styles.kindLabel}>{t('test.kind.multipleChoice')}</span> <FormulaText text={question.card.term} />
             <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
+            <TermSound card={question.card} />
           </legend>
           {question.options.map((option, index) => (
             <label key={index} className={styles.choice}>
@@ -221,9 +227,13 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
       return (
         <fieldset className={styles.fieldset}>
           <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>True or false</span> {question.card.term}
+            <span className={styles.kindLabel}>{t('test.trueOrFalse')}</span> <FormulaText text={question.card.term} />
             <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
-            <span className={styles.statement}> means “{answerWords(question.shownDefinition)}”</span>
+            <TermSound card={question.card} />
+            <span className={styles.statement}>
+              {' '}
+              <T id="test.means" components={{ 0: <FormulaText text={answerWords(question.shownDefinition)} /> }} />
+            </span>
             <AnswerContent answer={question.shownDefinition} pictureOnly />
           </legend>
           {[true, false].map((value) => (
@@ -234,7 +244,7 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
                 checked={answer.kind === 'true_false' && answer.value === value}
                 onChange={() => onAnswer({ kind: 'true_false', value })}
               />
-              <span>{value ? 'True' : 'False'}</span>
+              <span>{value ? t('test.true') : t('test.false')}</span>
             </label>
           ))}
         </fieldset>
@@ -243,15 +253,16 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
       return (
         <div className={styles.fieldset}>
           <label htmlFor={name} className={styles.prompt}>
-            <span className={styles.kindLabel}>Written</span> {question.card.term}
+            <span className={styles.kindLabel}>{t('test.kind.written')}</span> <FormulaText text={question.card.term} />
             <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
           </label>
+          <TermSound card={question.card} />
           <input
             id={name}
             className={styles.written}
             type="text"
             autoComplete="off"
-            placeholder="Type your answer here..."
+            placeholder={t('study.typeAnswer')}
             value={answer.kind === 'written' ? answer.text : ''}
             onChange={(event) => onAnswer({ kind: 'written', text: event.target.value })}
           />
@@ -262,14 +273,15 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
       return (
         <fieldset className={styles.fieldset}>
           <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>Matching</span> Give each term its definition
+            <span className={styles.kindLabel}>{t('test.kind.matching')}</span> {t('test.matchingPrompt')}
           </legend>
           {question.cards.map((card, cardIndex) => (
             <label key={card.id} className={styles.pair}>
               <span className={styles.pairTerm}>
                 <EnginePicture card={card} side="term" text={card.term} size="tile" />
-                {card.term}
+                <FormulaText text={card.term} />
               </span>
+              <TermSound card={card} />
               <select
                 value={picks[cardIndex] ?? ''}
                 onChange={(event) => {
@@ -277,7 +289,7 @@ function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; 
                   onAnswer({ kind: 'matching', picks: picks.map((old, i) => (i === cardIndex ? pick : old)) })
                 }}
               >
-                <option value="">Choose a definition</option>
+                <option value="">{t('test.chooseDefinition')}</option>
                 {question.definitions.map((definition, index) => (
                   <option key={index} value={index}>
                     {answerWords(definition)}
@@ -303,14 +315,13 @@ function TestResults({
   onRetakeMissed: (() => void) | undefined
   onNewTest: () => void
 }) {
+  const t = useT()
   return (
-    <StudyPanel label="Test results">
+    <StudyPanel label={t('test.results')}>
       <h2 className={styles.heading} tabIndex={-1} ref={(element) => element?.focus()}>
-        Your score: {result.percent}%
+        {t('test.score', { percent: result.percent })}
       </h2>
-      <p>
-        {result.correct} of {result.total} correct
-      </p>
+      <p>{t('test.correctOf', { correct: result.correct, total: result.total })}</p>
       <ol className={styles.results}>
         {result.results.map((item, index) => (
           <ResultRow key={`${item.card.id}-${index}`} item={item} />
@@ -319,26 +330,37 @@ function TestResults({
       <div className={styles.actions}>
         {onRetakeMissed && (
           <button type="button" className="button" onClick={onRetakeMissed}>
-            Retake Missed
+            {t('test.retakeMissed')}
           </button>
         )}
       </div>
-      <StudyEndActions setId={setId} restartLabel="New Test" onRestart={onNewTest} />
+      <StudyEndActions setId={setId} restartLabel={t('test.newTest')} onRestart={onNewTest} />
     </StudyPanel>
   )
 }
 
 function ResultRow({ item }: { item: CardResult }) {
-  const mark = item.correct ? (item.verdict === 'almost' ? 'Almost' : 'Correct') : 'Incorrect'
+  const t = useT()
+  const mark = t(item.correct ? (item.verdict === 'almost' ? 'test.mark.almost' : 'test.mark.correct') : 'test.mark.incorrect')
   return (
     <li className={item.correct ? styles.right : styles.wrong}>
       <p className={styles.resultTerm}>
         <span aria-hidden="true">{item.correct ? '✓ ' : '✗ '}</span>
         <EnginePicture card={item.card} side="term" text={item.card.term} size="tile" />
-        <strong>{item.card.term}</strong> <span className={styles.kindLabel}>{mark}</span>
+        <strong>
+          <FormulaText text={item.card.term} />
+        </strong>{' '}
+        <span className={styles.kindLabel}>{mark}</span>
       </p>
-      <p>Your answer: {item.given === '' ? <em>no answer</em> : answerWords(item.given)}</p>
-      {(!item.correct || item.verdict === 'almost') && <p>Correct answer: {answerWords(item.expected)}</p>}
+      <p>
+        <T id="study.yourAnswerIs" components={{ 0: item.given === '' ? <em>{t('test.noAnswer')}</em> : <FormulaText text={answerWords(item.given)} /> }} />
+      </p>
+      {(!item.correct || item.verdict === 'almost') && (
+        <p>
+          <T id="study.correctAnswerIs" components={{ 0: <FormulaText text={answerWords(item.expected)} /> }} />
+        </p>
+      )}
+      <PromptExtra card={item.card} />
     </li>
   )
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { answerOf, splitAnswer } from '@/features/study/answer-text'
 import {
+  startProblem,
   answeredCount,
   blankAnswers,
   buildTest,
@@ -183,5 +185,43 @@ describe('answeredCount', () => {
     const answers = blankAnswers(questions)
     expect(answeredCount(answers)).toEqual({ answered: 0, total: 6 })
     expect(answeredCount(rightAnswers(questions))).toEqual({ answered: 6, total: 6 })
+  })
+})
+
+describe('definitions with pictures (the answers carry a picture marker, card-pictures.tsx)', () => {
+  const withPicture = (card: TestCard, id: string) => ({
+    ...card,
+    definition: answerOf({ definition: card.definition, definitionImage: { id, url: '', width: 1, height: 1 } }),
+  })
+  const pictured = cards.slice(0, 6).map((card, index) => (index < 3 ? withPicture(card, `p${index}`) : card))
+
+  it('a typed answer equal to the text beside a picture is right (it was marked wrong)', () => {
+    const questions = buildTest(pictured.slice(0, 3), { count: 3, kinds: ['written'] }, seeded(5))
+    expect(questions.every((question) => question.kind === 'written')).toBe(true)
+    const answers: TestAnswer[] = questions.map((question) => ({
+      kind: 'written',
+      text: question.kind === 'written' ? splitAnswer(question.card.definition).text : '',
+    }))
+    expect(gradeTest(questions, answers)).toMatchObject({ correct: 3, total: 3, percent: 100 })
+  })
+
+  it('a definition that is a picture alone is asked as a choice, never as typing', () => {
+    const pictureOnly = pictured.map((card, index) => (index < 3 ? withPicture({ ...card, definition: '' }, `q${index}`) : card))
+    for (let seed = 1; seed <= 20; seed++) {
+      const questions = buildTest(pictureOnly, { count: 6, kinds: ['written'] }, seeded(seed))
+      const kinds = questions.map((question) => ('card' in question ? [question.card.id, question.kind] : []))
+      expect(kinds.filter(([id]) => ['c1', 'c2', 'c3'].includes(id as string)).every(([, kind]) => kind === 'multiple_choice')).toBe(true)
+      expect(kinds.filter(([id]) => ['c4', 'c5', 'c6'].includes(id as string)).every(([, kind]) => kind === 'written')).toBe(true)
+    }
+  })
+})
+
+describe('why Start is disabled', () => {
+  it('names the problem, or none', () => {
+    expect(startProblem(5, 10, ['written'])).toBeNull()
+    expect(startProblem(5, 10, [])).toBe('Choose at least one question type.')
+    expect(startProblem(0, 10, ['written'])).toBe('Enter a whole number of questions from 1 to 10.')
+    expect(startProblem(11, 10, ['written'])).toBe('Enter a whole number of questions from 1 to 10.')
+    expect(startProblem(Number.NaN, 10, ['written'])).toBe('Enter a whole number of questions from 1 to 10.')
   })
 })

@@ -1,5 +1,7 @@
 import { checkAnswer, type AnswerVerdict } from '#shared/study/answer-check'
+import { isMediaOnly, splitAnswer } from '@/features/study/answer-text'
 import { distinctDefinitions, makeQuestion, type Random, shuffle } from '@/features/study/learn/learn'
+import { translate } from '@/lib/i18n'
 
 /**
  * Test mode as pure functions: the student picks how many questions and which kinds, answers
@@ -7,7 +9,7 @@ import { distinctDefinitions, makeQuestion, type Random, shuffle } from '@/featu
  * comes in as `random` (like Math.random) so tests can fix it.
  *
  * Kinds: multiple choice (Learn's question: up to four definitions, True/False for a true/false
- * card), true/false (a term shown with its own definition or another card's), written (type the
+ * card; also every question on a definition that is a picture alone), true/false (a term shown with its own definition or another card's), written (type the
  * definition; checked like Write: an "almost" counts as right, shown with the difference), and matching (up to five terms of a
  * group, each given one of the group's definitions). Every card is asked at most once, so a test
  * has at most as many questions as the set has cards; a matching group counts one question per
@@ -123,8 +125,10 @@ export function buildTest(cards: readonly TestCard[], options: TestOptions, rand
       }
     } else {
       for (const card of mine) {
-        if (kind === 'multiple_choice') questions.push({ kind, ...makeQuestion(card, pool, random) })
-        else if (kind === 'true_false') questions.push(trueFalseQuestion(card, pool, random))
+        // A definition that is a picture alone has nothing to type: it is asked as a choice.
+        if (kind === 'multiple_choice' || (kind === 'written' && isMediaOnly(card.definition))) {
+          questions.push({ kind: 'multiple_choice', ...makeQuestion(card, pool, random) })
+        } else if (kind === 'true_false') questions.push(trueFalseQuestion(card, pool, random))
         else questions.push({ kind: 'written', card })
       }
     }
@@ -182,14 +186,15 @@ function gradeQuestion(question: TestQuestion, answer: TestAnswer | undefined): 
           card: question.card,
           kind: question.kind,
           correct: value === question.isTrue,
-          given: value === null ? '' : value ? 'True' : 'False',
-          expected: question.isTrue ? 'True' : `False: ${question.card.definition}`,
+          given: value === null ? '' : translate(value ? 'test.true' : 'test.false'),
+          expected: question.isTrue ? translate('test.true') : translate('test.falseWith', { definition: question.card.definition }),
         },
       ]
     }
     case 'written': {
       const text = answer?.kind === 'written' ? answer.text : ''
-      const { verdict } = checkAnswer(text, question.card.definition)
+      // The definition's text is what is typed: a picture beside it is not part of the answer.
+      const { verdict } = checkAnswer(text, splitAnswer(question.card.definition).text)
       return [{ card: question.card, kind: question.kind, correct: verdict !== 'wrong', given: text.trim(), expected: question.card.definition, verdict }]
     }
     case 'matching': {
@@ -215,4 +220,11 @@ export function gradeTest(questions: readonly TestQuestion[], answers: readonly 
 /** The cards answered wrong, for "Retake missed". */
 export function missedCards(result: TestResult): TestCard[] {
   return result.results.filter((item) => !item.correct).map((item) => item.card)
+}
+
+/** Why Start is disabled (shown beside it), or null when the test can start. */
+export function startProblem(count: number, total: number, kinds: readonly TestKind[]): string | null {
+  if (kinds.length === 0) return translate('test.problem.noKinds')
+  if (!Number.isInteger(count) || count < 1 || count > total) return translate('test.problem.count', { total })
+  return null
 }

@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
 import { StudyEndActions, StudyFrame, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
-import { answerDiff, type DiffPart } from '#shared/study/answer-check'
-import { EnginePicture } from '@/features/study/card-pictures'
+import { answerDiff } from '#shared/study/answer-check'
+import { AnswerDifference } from '@/features/study/AnswerDifference'
+import { AnswerInput } from '@/features/study/AnswerInput'
+import { FormulaText } from '@/components/card-side'
+import { audioOf, EnginePicture, splitAnswer } from '@/features/study/card-pictures'
 import { LeaveWarning } from '@/features/study/LeaveWarning'
 import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
-import { type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
 import type { StudySet } from '#shared/api/sets'
 import {
   batchSummary,
@@ -29,6 +32,8 @@ import {
   writeTitle,
 } from './write'
 import styles from './Write.module.css'
+import { PromptExtra } from '@/features/study/prompts/ClozeBack'
+import { T, translate, useT } from '@/lib/i18n'
 
 /**
  * /study-sets/:id/write: the student types the definition of each term, in batches of 10 (see
@@ -36,24 +41,25 @@ import styles from './Write.module.css'
  * checked answer is saved for a signed-in student without ever holding up the session.
  */
 export function WriteMode({ setId }: { setId: string }) {
-  const { load, leftOut } = useTypeableCards(useStudyCards(setId, { pageSize: STUDY_CARD_PAGE_SIZE }))
+  const t = useT()
+  const { load, leftOut, leftOutKind } = useTypeableCards(useStudyCards(setId, { pageSize: STUDY_CARD_PAGE_SIZE }))
   const [state, dispatch] = useWriteSession(setId, load)
   if (load.kind === 'ready' && load.cards.length === 0 && leftOut > 0) {
     return (
-      <StudyFrame title="Write Mode" setId={setId}>
+      <StudyFrame title={t('write.title')} setId={setId}>
         <StudyPanel>
-          <h2>Nothing to Type</h2>
-          <p>{leftOutNote(leftOut)}</p>
+          <h2>{t('write.nothingToType')}</h2>
+          <p>{leftOutNote(leftOut, leftOutKind)}</p>
         </StudyPanel>
       </StudyFrame>
     )
   }
   return (
-    <StudyLoadView title={state ? writeTitle(state) : 'Write Mode'} setId={setId} load={load} emptyAction="using Write mode">
+    <StudyLoadView title={state ? writeTitle(state) : t('write.title')} setId={setId} load={load} emptyAction={t('write.emptyAction')}>
       {({ set }) =>
         state && (
           <>
-            {leftOut > 0 && <p className={`muted ${styles.leftOut}`}>{leftOutNote(leftOut)}</p>}
+            {leftOut > 0 && <p className={`muted ${styles.leftOut}`}>{leftOutNote(leftOut, leftOutKind)}</p>}
             <WriteSession state={state} set={set} dispatch={dispatch} />
             <LeaveWarning active={midBatch(state)} />
           </>
@@ -63,21 +69,28 @@ export function WriteMode({ setId }: { setId: string }) {
   )
 }
 
-/** Why some cards are not asked: their definition is a picture alone. */
-export function leftOutNote(count: number): string {
-  const cards = count === 1 ? '1 card whose definition is only a picture is' : `${count} cards whose definition is only a picture are`
-  return `${cards} left out: a picture cannot be typed. Study ${count === 1 ? 'it' : 'them'} in Learn, Flashcards or Match.`
+/** What the left-out definitions are: pictures alone, recordings alone, or some of each. */
+export type LeftOutKind = 'picture' | 'recording' | 'picture or recording'
+
+/** Why some cards are not asked: their definition is a picture (or a recording) alone. */
+export function leftOutNote(count: number, kind: LeftOutKind = 'picture'): string {
+  return translate('write.leftOut', { count, kind: kind === 'picture or recording' ? 'both' : kind })
 }
 
 /**
- * Write asks for the definition typed: a card whose definition is a picture alone cannot be
- * asked, so it is left out (and counted, to say so). The same cards give the same array.
+ * Write asks for the definition typed: a card whose definition is a picture (or a recording) alone
+ * cannot be asked, so it is left out (and counted, to say so). The same cards give the same array.
  */
-function useTypeableCards(load: StudyLoad): { load: StudyLoad; leftOut: number } {
+function useTypeableCards(load: StudyLoad): { load: StudyLoad; leftOut: number; leftOutKind: LeftOutKind } {
   return useMemo(() => {
-    if (load.kind !== 'ready') return { load, leftOut: 0 }
-    const typeable = load.cards.filter((card) => card.definition.trim() !== '' || !card.definitionImage)
-    return typeable.length === load.cards.length ? { load, leftOut: 0 } : { load: { ...load, cards: typeable }, leftOut: load.cards.length - typeable.length }
+    if (load.kind !== 'ready') return { load, leftOut: 0, leftOutKind: 'picture' }
+    const typeable = load.cards.filter((card) => card.definition.trim() !== '')
+    if (typeable.length === load.cards.length) return { load, leftOut: 0, leftOutKind: 'picture' }
+    const left = load.cards.filter((card) => card.definition.trim() === '')
+    const pictures = left.some((card) => card.definitionImage)
+    const recordings = left.some((card) => !card.definitionImage)
+    const leftOutKind: LeftOutKind = pictures && recordings ? 'picture or recording' : recordings ? 'recording' : 'picture'
+    return { load: { ...load, cards: typeable }, leftOut: left.length, leftOutKind }
   }, [load])
 }
 
@@ -148,12 +161,13 @@ function WriteSession({ state, set, dispatch }: SessionProps) {
 }
 
 function actionLabel(state: WriteState): string {
-  if (state.phase === 'answering') return 'Check Answer'
-  return isLastCardOfBatch(state) ? 'Finish Batch' : 'Next Card'
+  if (state.phase === 'answering') return translate('study.checkAnswer')
+  return translate(isLastCardOfBatch(state) ? 'learn.finishBatch' : 'learn.nextCard')
 }
 
 /** One card: its term, the answer box and one button that checks, then moves on. */
 function CardView({ state, card, dispatch, spoken }: { state: WriteState; card: WriteCard; dispatch: SessionProps['dispatch']; spoken: SideLanguages }) {
+  const t = useT()
   const inputId = useId()
   const feedbackId = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -179,27 +193,26 @@ function CardView({ state, card, dispatch, spoken }: { state: WriteState; card: 
   return (
     <div className={styles.play}>
       <p className={styles.progress}>{progressLine(writeProgress(state))}</p>
-      <section className={styles.card} aria-label="Term">
-        <span className={styles.side}>Term</span>
+      <section className={styles.card} aria-label={t('card.term')}>
+        <span className={styles.side}>{t('card.term')}</span>
         <EnginePicture card={card} side="term" text={card.term} />
-        {card.term && <p className={styles.term}>{card.term}</p>}
-        <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" />
+        {card.term && (
+          <p className={styles.term}>
+            <FormulaText text={card.term} />
+          </p>
+        )}
+        <SpeakButton className={styles.speak} text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
       </section>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label htmlFor={inputId}>Your answer</label>
+        <label htmlFor={inputId}>{t('learn.yourAnswer')}</label>
         <div className={styles.row}>
-          <input
-            ref={inputRef}
+          <AnswerInput
             id={inputId}
-            type="text"
+            inputRef={inputRef}
             value={state.answer}
-            onChange={(event) => dispatch({ type: 'type', text: event.target.value })}
-            placeholder="Type your answer here..."
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
+            onType={(text) => dispatch({ type: 'type', text })}
             disabled={checked}
-            aria-describedby={feedbackId}
+            describedBy={feedbackId}
           />
           <button ref={actionRef} type="submit" className="button" disabled={!checked && !canCheck(state)}>
             {actionLabel(state)}
@@ -213,13 +226,14 @@ function CardView({ state, card, dispatch, spoken }: { state: WriteState; card: 
             <p className={styles.verdict}>{verdictText(outcome)}</p>
             {outcome === 'almost' && <AnswerDifference parts={answerDiff(state.answer, card.definition)} />}
             <p className={styles.answer}>
-              Correct answer: {card.definition}
-              <SpeakButton text={card.definition} language={spoken.definition} side="definition" />
+              <T id="study.correctAnswerIs" components={{ 0: <FormulaText text={splitAnswer(card.definition).text} /> }} />
+              <SpeakButton text={card.definition} language={itemLanguages(spoken, card.id).definition} side="definition" audio={audioOf(card, 'definition')} />
             </p>
             <EnginePicture card={card} side="definition" text={card.definition} size="small" />
+            <PromptExtra card={card} />
             {canOverrule(state) && (
               <button type="button" className={`button button-secondary ${styles.overrule}`} onClick={() => dispatch({ type: 'overrule' })}>
-                I was right
+                {t('study.iWasRight')}
               </button>
             )}
           </div>
@@ -230,32 +244,9 @@ function CardView({ state, card, dispatch, spoken }: { state: WriteState; card: 
 }
 
 function verdictText(outcome: WriteOutcome): string {
-  if (outcome === 'almost') return 'Almost!'
-  if (outcome === 'overruled') return 'Counted as correct.'
-  return outcome === 'right' ? 'Correct!' : 'Incorrect.'
-}
-
-/** The typed answer against the expected one: letters missing are marked, letters too many struck through. */
-function AnswerDifference({ parts }: { parts: DiffPart[] }) {
-  return (
-    <p className={styles.difference} aria-label="Your answer compared with the correct one">
-      {parts.map((part, index) => {
-        if (part.kind === 'missing')
-          return (
-            <ins key={index} className={styles.missing}>
-              {part.text}
-            </ins>
-          )
-        if (part.kind === 'extra')
-          return (
-            <del key={index} className={styles.extra}>
-              {part.text}
-            </del>
-          )
-        return <span key={index}>{part.text}</span>
-      })}
-    </p>
-  )
+  if (outcome === 'almost') return translate('write.almost')
+  if (outcome === 'overruled') return translate('write.overruled')
+  return translate(outcome === 'right' ? 'learn.correct' : 'study.incorrect')
 }
 
 function TermList({ heading, cards, withDefinitions = false }: { heading: string; cards: WriteCard[]; withDefinitions?: boolean }) {
@@ -268,8 +259,8 @@ function TermList({ heading, cards, withDefinitions = false }: { heading: string
       <ul className={styles.list}>
         {cards.map((card) => (
           <li key={card.id}>
-            <span className={styles.listTerm}>{card.term}</span>
-            {withDefinitions && <span className={styles.listDefinition}>{card.definition}</span>}
+            <FormulaText className={styles.listTerm} text={card.term} />
+            {withDefinitions && <FormulaText className={styles.listDefinition} text={splitAnswer(card.definition).text} />}
           </li>
         ))}
       </ul>
@@ -279,6 +270,7 @@ function TermList({ heading, cards, withDefinitions = false }: { heading: string
 
 /** After each batch: how it went, what is left, and the way on (or back to the start). */
 function BatchSummaryView({ state, dispatch }: { state: WriteState; dispatch: SessionProps['dispatch'] }) {
+  const t = useT()
   const summary = batchSummary(state)
   const continueRef = useRef<HTMLButtonElement>(null)
   // The batch's last button is gone; Continue takes the focus so Enter carries on.
@@ -286,25 +278,25 @@ function BatchSummaryView({ state, dispatch }: { state: WriteState; dispatch: Se
     continueRef.current?.focus()
   }, [summary.batchNumber])
   const stats: Array<[label: string, value: string]> = [
-    ['Correct', String(summary.correct.length)],
-    ['Incorrect', String(summary.incorrect.length)],
-    ['Missed', String(summary.missed.length)],
-    ['Remaining', String(summary.remaining)],
-    ['Processed', `${summary.processed}/${summary.total}`],
+    [t('write.stat.correct'), String(summary.correct.length)],
+    [t('write.stat.incorrect'), String(summary.incorrect.length)],
+    [t('write.stat.missed'), String(summary.missed.length)],
+    [t('write.stat.remaining'), String(summary.remaining)],
+    [t('write.stat.processed'), `${summary.processed}/${summary.total}`],
   ]
   return (
-    <StudyPanel label="Batch summary">
-      <h2>Batch {summary.batchNumber} Complete</h2>
+    <StudyPanel label={t('learn.batchSummary')}>
+      <h2>{t('learn.batchComplete', { batch: summary.batchNumber })}</h2>
       <StudyStats items={stats} narrow />
-      <TermList heading="Correct" cards={summary.correct} />
-      <TermList heading="Incorrect" cards={summary.incorrect} withDefinitions />
-      {summary.missed.length > 0 && <p className="muted">Missed cards come first in the next batch.</p>}
+      <TermList heading={t('write.stat.correct')} cards={summary.correct} />
+      <TermList heading={t('write.stat.incorrect')} cards={summary.incorrect} withDefinitions />
+      {summary.missed.length > 0 && <p className="muted">{t('write.missedFirst')}</p>}
       <div className={styles.actions}>
         <button ref={continueRef} type="button" className="button" onClick={() => dispatch({ type: 'continue' })}>
-          Continue
+          {t('write.continue')}
         </button>
         <button type="button" className="button button-secondary" onClick={() => dispatch({ type: 'restart' })}>
-          Restart Write Mode
+          {t('write.restart')}
         </button>
       </div>
     </StudyPanel>
@@ -313,6 +305,7 @@ function BatchSummaryView({ state, dispatch }: { state: WriteState; dispatch: Se
 
 /** Every card answered right at least once. */
 function CompleteView({ state, setId, dispatch }: { state: WriteState; setId: string; dispatch: SessionProps['dispatch'] }) {
+  const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     headingRef.current?.focus()
@@ -320,15 +313,12 @@ function CompleteView({ state, setId, dispatch }: { state: WriteState; setId: st
   const total = state.cards.length
   const retried = state.incorrect.length
   return (
-    <StudyPanel label="Write Mode complete">
+    <StudyPanel label={t('write.completeLabel')}>
       <h2 ref={headingRef} tabIndex={-1}>
-        All Done! 🎉
+        {t('write.allDone')}
       </h2>
-      <p>
-        You wrote the answers to all {total} {total === 1 ? 'card' : 'cards'} correctly
-        {retried > 0 ? `; ${retried} of them needed another try.` : ', every one on the first try.'}
-      </p>
-      <StudyEndActions setId={setId} restartLabel="Restart Write Mode" onRestart={() => dispatch({ type: 'restart' })} />
+      <p>{retried > 0 ? t('write.allCorrect.retried', { total, retried }) : t('write.allCorrect.firstTry', { total })}</p>
+      <StudyEndActions setId={setId} restartLabel={t('write.restart')} onRestart={() => dispatch({ type: 'restart' })} />
     </StudyPanel>
   )
 }

@@ -1,5 +1,6 @@
 import { STUDY_BATCH_SIZE } from '#shared/limits'
 import { checkAnswer } from '#shared/study/answer-check'
+import { translate } from '@/lib/i18n'
 
 /**
  * Write mode as a pure state machine (docs/study-rules.md): the student types the definition of
@@ -206,7 +207,7 @@ export function writeReducer(state: WriteState, event: WriteEvent): WriteState {
 
 /** 'Review Mode' while replaying missed cards, otherwise 'Write Mode'. */
 export function writeTitle(state: WriteState): string {
-  return state.review ? 'Review Mode' : 'Write Mode'
+  return translate(state.review ? 'write.reviewTitle' : 'write.title')
 }
 
 /** Cards counted once however often they were answered. */
@@ -252,7 +253,7 @@ export function writeProgress(state: WriteState): WriteProgress {
 
 /** 'Batch X of Y • Card n/m • Total Progress: a/b' (docs/study-rules.md). */
 export function progressLine(progress: WriteProgress): string {
-  return `Batch ${progress.batch} of ${progress.batches} • Card ${progress.card}/${progress.cardsInBatch} • Total Progress: ${progress.done}/${progress.total}`
+  return translate('write.progress', { ...progress })
 }
 
 export interface BatchSummary {

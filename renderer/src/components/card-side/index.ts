@@ -1,0 +1,3 @@
+export { AudioButton, soundButtonClass } from './AudioButton'
+export { CardSide, type CardSideProps, RecordingLabel } from './CardSide'
+export { FormulaText } from './FormulaText'

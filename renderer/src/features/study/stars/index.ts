@@ -1,7 +1,0 @@
-/** Starred cards: the star calls, the student's stars on a set, the star toggle and the starred-only choice. */
-export { isStarredOnly, onlyStarred, STARRED_PARAM, starredParams, studyingStarredText, withStarred } from './stars'
-export { readStars, starsApi } from './stars-api'
-export { StarButton } from './StarButton'
-export { StarredOnlyChoice } from './StarredOnlyChoice'
-export { type Stars, useStars } from './useStars'
-export { type PagedCards, useStarredCards } from './useStarredCards'

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StudySet } from '#shared/api/sets'
+import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
+import { addCards, createSet, setNotFound } from './sets-helpers'
+
+/*
+ * Issue 28: statements per request on the read routes most traffic takes. Who the caller is (one
+ * statement for a signed-in request), then the set with whether the caller may read it (one), then
+ * what the route lists (one): no separate access check, no count beside a total already known.
+ * The counts are the SQL the database is sent, recorded by the test app (TestApp.statementsOf).
+ */
+
+let app: TestApp
+let owner: Account
+let set: StudySet
+beforeAll(async () => {
+  app = await startTestApp()
+  owner = await createAccount(app, { username: 'trips_owner' })
+  set = await createSet(app, owner, { title: 'Round trips', isPublic: true })
+  await addCards(app, owner, set.id, ['a', 'b', 'c'])
+  await createSet(app, owner, { title: 'Second' })
+  await createSet(app, owner, { title: 'Third' })
+})
+afterAll(() => app.close())
+
+async function statementsOf(url: string, token?: string): Promise<number> {
+  let status = 0
+  const statements = await app.statementsOf(async () => {
+    status = (await app.api('GET', url, { token })).status
+  })
+  expect(status, url).toBe(200)
+  return statements.length
+}
+
+describe('statements per request', () => {
+  it.each([
+    ['a set, signed in: the caller, then the set with its reading rule', () => `/api/sets/${set.id}`, true, 2],
+    ['a set, visitor: the set with its reading rule', () => `/api/sets/${set.id}`, false, 1],
+    ['its cards, signed in: the caller, the set, the page (the total is the set’s cardCount)', () => `/api/sets/${set.id}/cards?perPage=2`, true, 3],
+    ['its cards, visitor', () => `/api/sets/${set.id}/cards?perPage=2`, false, 2],
+    ['my sets: the caller, then the page with its total', () => '/api/sets?perPage=2', true, 2],
+    ['my sets with a tag filter', () => '/api/sets?perPage=2&tag=none', true, 2],
+  ])('%s', async (_, url, signedIn, expected) => {
+    expect(await statementsOf(url(), signedIn ? owner.token : undefined)).toBe(expected)
+  })
+
+  it('public search with words: on PostgreSQL the page and its total in one statement (SQLite counts on its full-text index apart)', async () => {
+    expect(await statementsOf('/api/sets/public?search=round%20tri')).toBe(app.dialect === 'postgres' ? 1 : 2)
+    const past = await app.api('GET', '/api/sets/public?search=round&page=5&perPage=1')
+    expect(past.body).toMatchObject({ items: [], page: 5, totalItems: 1 })
+    const found = await app.api('GET', '/api/sets/public?search=round&perPage=1')
+    expect(found.body).toMatchObject({ items: [{ id: set.id, title: 'Round trips' }], totalItems: 1 })
+    expect(found.body.items[0]).not.toHaveProperty('matching')
+  })
+
+  it('a private set is still 404 to another user and to a visitor', async () => {
+    const stranger = await createAccount(app, { username: 'trips_stranger' })
+    const hidden = await createSet(app, owner, { title: 'Hidden' })
+    for (const token of [stranger.token, undefined]) {
+      for (const url of [`/api/sets/${hidden.id}`, `/api/sets/${hidden.id}/cards`]) {
+        expect((await app.api('GET', url, { token })).body).toEqual(setNotFound)
+      }
+    }
+  })
+
+  it('the totals are the true numbers: a page past the end of my sets still has its total, the cards’ total follows adds and deletes', async () => {
+    const mine = await app.api('GET', '/api/sets?page=9&perPage=2', { token: owner.token })
+    expect(mine.body).toMatchObject({ items: [], page: 9, perPage: 2, totalItems: 4 })
+    const [added] = await addCards(app, owner, set.id, ['d'])
+    expect((await app.api('GET', `/api/sets/${set.id}/cards?perPage=1`)).body).toMatchObject({ totalItems: 4, totalPages: 4 })
+    expect((await app.api('DELETE', `/api/sets/${set.id}/cards/${added?.id}`, { token: owner.token })).status).toBe(204)
+    expect((await app.api('GET', `/api/sets/${set.id}/cards?page=7&perPage=1`)).body).toMatchObject({ items: [], totalItems: 3 })
+  })
+})
