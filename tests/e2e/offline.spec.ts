@@ -13,11 +13,16 @@ const TERMS = [...DEFINITIONS.keys()].sort((a, b) => b.length - a.length)
 /** The set kept on the device under `setId`, as the offline database holds it. */
 const keptSet = (page: Page, setId: string) => keptEntry<{ progress: unknown[] | null; pinned: boolean }>(page, setId)
 
-/** Opens each set's page online (each is then kept on the device) and waits until the device holds them all. */
+/**
+ * Opens each set's page online and waits until the device keeps it before going on: the set is
+ * written to IndexedDB after the page shows it (idb loads on first use), and a full page load
+ * started meanwhile drops the write, as leaving a page does in any browser.
+ */
 async function keepOnDevice(page: Page, sets: Array<{ id: string; title: string }>): Promise<void> {
   for (const set of sets) {
     await page.goto(`/study-sets/${set.id}`)
     await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
+    await expect.poll(() => keptSet(page, set.id).then((entry) => entry !== undefined)).toBe(true)
   }
   await page.evaluate(() => navigator.serviceWorker.ready)
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(sets.length)
