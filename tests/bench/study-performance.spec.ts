@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test'
-import { apiCall, expect, logIn, test } from './fixtures'
-import { newOwner } from './set-helpers'
+import { apiCall, expect, logIn, test } from '#tests/e2e/fixtures'
+import { newOwner } from '#tests/e2e/set-helpers'
 
 /**
+ * `npm run bench:study` (playwright.bench.config.ts), a benchmark, not part of `npm test`: a
+ * timing budget read on a shared 2-core machine fails with the machine's load, not the code's
+ * (CI's copy failed at a load average of 11 with Learn's tasks at 203-400 ms). Run it on an idle
+ * machine.
+ *
  * A 500-card set (the import limit) opens in every study mode without freezing the page: no
  * single main-thread task over 200 ms while the mode loads and draws its first card, as seen by
  * the browser's Long Tasks API (every task over 50 ms, from the start of the navigation).
@@ -70,6 +75,7 @@ test('a 500-card set opens in Learn, Write and Match with no task over 200 ms', 
     }
     const best = Math.min(...loads.map((tasks) => Math.max(0, ...tasks)))
     const seen = loads.map((tasks) => `[${tasks.map((ms) => Math.round(ms)).join(', ')}]`).join(' ')
+    console.log(`${mode.path}: longest task of the best load ${Math.round(best)} ms (budget under ${FROZEN_MS}); long tasks of each load ${seen}`)
     expect(best, `${mode.path}: long tasks (ms) of each load ${seen}`).toBeLessThan(FROZEN_MS)
   }
 })
