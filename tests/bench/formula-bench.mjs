@@ -1,5 +1,5 @@
 // `npm run bench:formulas`: what drawing formulas costs, for the choice between KaTeX on the
-// server when a card is saved and KaTeX in the browser (docs/formulas.md). A 500-card set with a
+// server when a card is saved and KaTeX in the browser (docs/content-rules.md, "Formulas"). A 500-card set with a
 // formula on each side (an inline one in the term, a display one in the definition):
 // - server at save: katex.renderToString for every formula in Node, and how much the stored
 //   HTML weighs beside the LaTeX it comes from;
