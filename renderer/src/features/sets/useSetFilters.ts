@@ -4,6 +4,14 @@ import { useSearchParams } from 'react-router-dom'
 const SEARCH_DELAY_MS = 300
 
 /**
+ * The address's parameters as they are now. react-router hands a functional update the parameters
+ * of the last render, and on a busy device the render can lag behind the address: the search box's
+ * delayed write then put back the tags Clear Filters had just removed. Each change starts from the
+ * address itself instead.
+ */
+const currentParams = () => new URLSearchParams(window.location.search)
+
+/**
  * The search text and selected tags of a set list, kept in the address (`?q=...&tag=A&tag=B`) so
  * a reload, a shared link or the back button keeps them. Typing is applied after a short pause.
  */
@@ -26,8 +34,8 @@ export function useSetFilters() {
     if (wanted === search) return
     const timer = setTimeout(() => {
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
+        () => {
+          const next = currentParams()
           if (wanted) next.set('q', wanted)
           else next.delete('q')
           return next
@@ -41,8 +49,8 @@ export function useSetFilters() {
   const toggleTag = useCallback(
     (tag: string) => {
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
+        () => {
+          const next = currentParams()
           const selected = next.getAll('tag')
           next.delete('tag')
           const updated = selected.includes(tag) ? selected.filter((item) => item !== tag) : [...selected, tag]
@@ -58,8 +66,8 @@ export function useSetFilters() {
   const clear = useCallback(() => {
     setDraft('')
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
+      () => {
+        const next = currentParams()
         next.delete('q')
         next.delete('tag')
         return next
