@@ -65,7 +65,7 @@ for (const { locale, browserLocale, dir } of [
     const t = catalog(locale)
 
     test(`a visitor registers, creates a set, and studies it in Learn and Match (${locale}), axe clean`, async ({ page, server }) => {
-      // A whole journey with seven axe scans: 25 s alone, past the default 45 s at a load average of 11.
+      // A whole journey with seven axe scans: 25 s alone, near the default timeout at a load average of 11.
       test.slow()
       await page.goto('/')
       await expect(page.locator('html')).toHaveAttribute('lang', locale)

@@ -152,7 +152,7 @@ async function expectGameOver(page: Page, correct: number, incorrect: number): P
 }
 
 test('a student drags every pair with the mouse, a wrong drop included, and the result is saved', async ({ page, server }) => {
-  // Eleven stepped mouse drags: about 40 s on a busy machine, near the default 45 s.
+  // Eleven stepped mouse drags: about 40-53 s on a busy machine, near the default timeout.
   test.slow()
   // A window tall enough for the whole board of ten rows.
   await page.setViewportSize({ width: 1280, height: 1200 })

@@ -35,7 +35,7 @@ async function pastePicture(target: Locator, png: Buffer): Promise<void> {
 }
 
 test('pictures added by file chooser and by paste show in every mode on a phone, axe clean', async ({ page, server, browser }) => {
-  // Every study mode, two uploads and axe on each: longer than one page's default 45 s on a loaded 2-core machine.
+  // Every study mode, two uploads and axe on each: longer than the default timeout on a loaded 2-core machine.
   test.slow()
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Bones', isPublic: true })
