@@ -98,6 +98,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 test('the owner learns a 12-card set in two batches, missed cards come back, progress is saved, restart and back work', async ({ page, server }) => {
+  // Two batches, a review round, a restart and a reload: 47 s with two workers busy here, near the default timeout.
+  test.slow()
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
   const { calls, failed } = recordStudyCalls(page)
