@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router-dom'
 const SEARCH_DELAY_MS = 300
 
 /**
- * The address's parameters as they are now. react-router hands a functional update the parameters
- * of the last render, and on a busy device the render can lag behind the address: the search box's
+ * The address's parameters as they are now. react-router hands a functional update (and a setter
+ * kept by an effect or handler) the parameters of the last render, and on a busy device the render can lag behind the address: the search box's
  * delayed write then put back the tags Clear Filters had just removed. Each change starts from the
  * address itself instead.
  */
@@ -24,6 +24,16 @@ export function useSetFilters() {
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\n') : []), [tagsKey])
   const [draft, setDraft] = useState(search)
 
+  /** Changes the address's parameters, starting from the address as it is now. */
+  const changeParams = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      const next = currentParams()
+      change(next)
+      setParams(next, { replace: true })
+    },
+    [setParams],
+  )
+
   // The address changed from outside (back button, a link): show its search text.
   useEffect(() => {
     setDraft((current) => (current.trim() === search ? current : search))
@@ -33,48 +43,32 @@ export function useSetFilters() {
     const wanted = draft.trim()
     if (wanted === search) return
     const timer = setTimeout(() => {
-      setParams(
-        () => {
-          const next = currentParams()
-          if (wanted) next.set('q', wanted)
-          else next.delete('q')
-          return next
-        },
-        { replace: true },
-      )
+      changeParams((next) => {
+        if (wanted) next.set('q', wanted)
+        else next.delete('q')
+      })
     }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [draft, search, setParams])
+  }, [draft, search, changeParams])
 
   const toggleTag = useCallback(
-    (tag: string) => {
-      setParams(
-        () => {
-          const next = currentParams()
-          const selected = next.getAll('tag')
-          next.delete('tag')
-          const updated = selected.includes(tag) ? selected.filter((item) => item !== tag) : [...selected, tag]
-          for (const item of updated) next.append('tag', item)
-          return next
-        },
-        { replace: true },
-      )
-    },
-    [setParams],
+    (tag: string) =>
+      changeParams((next) => {
+        const selected = next.getAll('tag')
+        next.delete('tag')
+        const updated = selected.includes(tag) ? selected.filter((item) => item !== tag) : [...selected, tag]
+        for (const item of updated) next.append('tag', item)
+      }),
+    [changeParams],
   )
 
   const clear = useCallback(() => {
     setDraft('')
-    setParams(
-      () => {
-        const next = currentParams()
-        next.delete('q')
-        next.delete('tag')
-        return next
-      },
-      { replace: true },
-    )
-  }, [setParams])
+    changeParams((next) => {
+      next.delete('q')
+      next.delete('tag')
+    })
+  }, [changeParams])
 
   return { draft, setDraft, search, tags, toggleTag, clear, active: search !== '' || tags.length > 0 }
 }
