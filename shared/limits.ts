@@ -107,3 +107,68 @@ export const FOLDER_NAME_MAX = 100
 export const STUDY_TOGETHER_MAX_SETS = 50
 /** The Progress page's calendar heat map covers this many days, today included. */
 export const ACTIVITY_DAYS = 365
+
+/** Class name limit: like a set title, a little longer for names such as 'Biology 7B, spring term'. */
+export const CLASS_NAME_MAX = 60
+
+/** The live class game (api.md, "Live class game"). */
+export const GAME_LIMITS = {
+  questionsMin: 5,
+  questionsMax: 50,
+  questionsDefault: 10,
+  secondsMin: 5,
+  secondsMax: 120,
+  secondsDefault: 20,
+  maxPlayers: 60,
+  nickname: 20,
+  teamSize: 4,
+  /** A set needs this many cards with different answers: one right choice and three wrong ones. */
+  choices: 4,
+  /** Points for a right answer: the most at once, the least at the last moment. */
+  pointsMax: 1000,
+  pointsMin: 500,
+  /** A game's code is free for a new game this long after it was created (an abandoned lobby). */
+  codeLifetimeHours: 12,
+} as const
+
+/** Pictures and recordings. */
+export const MEDIA_LIMITS = {
+  /** Stored pictures are at most this many pixels on their long side (the browser may scale down first). */
+  maxSide: 1600,
+  /** Pictures with more pixels than this are refused before they are decoded (decompression bombs). */
+  maxInputPixels: 40_000_000,
+  /** Defaults of MEDIA_MAX_UPLOAD_MB and MEDIA_QUOTA_MB (server/config.ts). */
+  defaultMaxUploadMb: 10,
+  defaultQuotaMb: 500,
+  /** Default of MEDIA_MAX_AUDIO_SECONDS. */
+  defaultMaxAudioSeconds: 60,
+} as const
+
+/** Pasted text is capped like the JSON body (1 MB): about 5,000 full cards. */
+export const MAX_PASTED_TEXT = 1_000_000
+
+/** Cards per set (spec section 9). */
+export const MAX_CARDS_PER_SET = 500
+
+/* The memory model's limits (FSRS). */
+
+/**
+ * Desired retention: the chance of recalling a card on its due day. Higher means more reviews
+ * for fewer lapses; FSRS's authors advise 0.80 to 0.97 (below, forgetting grows faster than the
+ * reviews saved; above, the reviews needed grow steeply for little gain).
+ */
+export const DESIRED_RETENTION = { default: 0.9, min: 0.8, max: 0.97 } as const
+
+/** A student's own FSRS parameters are fitted once they have this many reviews. */
+export const PERSONAL_PARAMETERS_MIN_REVIEWS = 400
+
+/** Days the answer route accepts an offline answer's time back to. */
+export const ANSWER_MAX_AGE_DAYS = 30
+
+/** The stats route's window, in days, and the due forecast's. */
+export const STATS_DEFAULT_DAYS = 30
+export const STATS_MAX_DAYS = 365
+export const DUE_FORECAST_DAYS = 14
+
+/** Cloze deletions are numbered c1 to c50 (Anki's own limit of the syntax's use). */
+export const CLOZE_MAX_NUMBER = 50

@@ -1,5 +1,6 @@
 import { LOCALES } from './i18n/locales'
-import { IMPORT_LIMITS, SET_LIMITS } from './limits'
+import type { MediaAudioType } from './api/media'
+import { GAME_LIMITS, IMPORT_LIMITS, MEDIA_LIMITS, SET_LIMITS } from './limits'
 
 /** The product's exact user-facing texts (docs/content-rules.md lists where each kind is used), shared by server and renderer. */
 export const messages = {
@@ -280,3 +281,87 @@ export const requestMessages = {
   locale: `locale must be one of ${LOCALES.join(', ')}, or null (automatic).`,
   unknownHost: 'This server does not answer to that address. Open Cardwise at the address you were given.',
 } as const
+
+/** Classes (api.md, classes). */
+export const classMessages = {
+  notFound: 'Class not found',
+  memberNotFound: 'Student not found in this class',
+  codeRequired: 'Join code is required.',
+  codeUnknown: 'No class has this join code. Check it with your teacher.',
+  teacherCannotLeave: 'A teacher cannot leave their own class. Delete the class instead.',
+  setIdRequired: 'setId is required.',
+  setNotAssigned: 'This set is not assigned to the class.',
+  dueAt: 'dueAt must be a date and time (ISO 8601), or null.',
+} as const
+
+/** The live class game (api.md, "Live class game"). */
+export const gameMessages = {
+  notFound: 'Game not found',
+  codeUnknown: 'No game has this code. Check the code on the big screen.',
+  codeInvalid: 'The game code is 6 digits.',
+  nicknameTaken: 'This nickname is taken in this game. Choose another one.',
+  full: `This game is full (${GAME_LIMITS.maxPlayers} players).`,
+  started: 'This game has already started. Wait for the next one.',
+  ended: 'This game has ended.',
+  notStarted: 'The game has not started yet.',
+  noPlayers: 'At least one player must join before the game starts.',
+  alreadyStarted: 'The game has already started.',
+  alreadyAnswered: 'You have already answered this question.',
+  closed: 'This question is closed.',
+  movedOn: 'The game has moved on already. Try again.',
+  setTooSmall: `A live game needs a set with at least ${GAME_LIMITS.choices} cards with different answers.`,
+  setIdRequired: 'setId is required.',
+  mode: 'Mode must be solo or teams.',
+  questionCount: `Number of questions must be between ${GAME_LIMITS.questionsMin} and ${GAME_LIMITS.questionsMax}.`,
+  seconds: `Seconds per question must be between ${GAME_LIMITS.secondsMin} and ${GAME_LIMITS.secondsMax}.`,
+  index: 'index must be the number of the question.',
+  choice: 'choice must be 0, 1, 2 or 3.',
+  playersOnly: 'Only the players of the game answer: send your player token.',
+} as const
+
+/** Pictures and recordings. */
+export const mediaMessages = {
+  notAnImage: 'This file is not a PNG, JPEG, WebP or GIF image.',
+  wrongContentType:
+    'Send the picture or recording itself as the body, with Content-Type image/png, image/jpeg, image/webp, image/gif, audio/mpeg, audio/ogg, audio/wav, audio/webm or audio/mp4.',
+  /** The bytes are not the audio container the Content-Type names. */
+  notAudio: (type: string) => `This file is not ${AUDIO_NAMES[type as MediaAudioType] ?? 'a recording'} with sound in it.`,
+  /** The container parsed, but says nothing of how long it plays. */
+  unknownDuration: 'The length of this recording cannot be read from the file. Save it again (MP3, Ogg, WAV, WebM or MP4) and retry.',
+  audioTooLong: (seconds: number, maxSeconds: number) => `This recording is ${seconds} seconds long; at most ${maxSeconds} seconds are allowed.`,
+  /** The card editor's refusals before anything is sent. */
+  notARecording: 'This file is not a recording: choose an MP3, Ogg, WAV, WebM or MP4 audio file.',
+  cannotRecord: 'This browser cannot record sound. Upload a recording instead.',
+  noMicrophone: 'The microphone is not available. Allow it for this site, or upload a recording instead.',
+  uploadFailed: 'The recording could not be uploaded. Try again.',
+  /** A card names a recording id the caller has not uploaded (or that is a picture). */
+  unknownAudio: 'This recording was not found. Upload it again.',
+  polyglot: 'This picture carries other data besides the image (a file hidden in it). Save it again as a plain image and retry.',
+  cannotDecode: 'This picture could not be read: the file is damaged or incomplete.',
+  tooManyPixels: (width?: number, height?: number) =>
+    width && height
+      ? `This picture is too large to process: ${width} × ${height} pixels is more than ${MEDIA_LIMITS.maxInputPixels / 1_000_000} megapixels.`
+      : `This picture is too large to process: it has more than ${MEDIA_LIMITS.maxInputPixels / 1_000_000} megapixels.`,
+  tooLarge: (maxBytes: number) => `This picture is larger than ${sizeText(maxBytes)}. Scale it down or choose a smaller file.`,
+  quotaFull: (quotaBytes: number) =>
+    `Your picture storage is full (${sizeText(quotaBytes)}). Remove pictures from cards or sets you no longer need, then try again.`,
+  notFound: 'Image not found',
+  /** A card names an image id the caller has not uploaded (or that was removed). */
+  unknownImage: 'This picture was not found. Upload it again.',
+} as const
+
+/** A size as people read it: '10 MB', '1.5 MB', '200 KB'. */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  if (mb >= 1) return `${Math.round(mb * 10) / 10} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+/** How the refusals name each container. */
+const AUDIO_NAMES: Record<MediaAudioType, string> = {
+  'audio/mpeg': 'an MP3 file',
+  'audio/ogg': 'an Ogg file',
+  'audio/wav': 'a WAV file',
+  'audio/webm': 'a WebM file',
+  'audio/mp4': 'an MP4 audio file',
+}

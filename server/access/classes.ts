@@ -1,9 +1,10 @@
-import { type ClassRole, classMessages } from '#shared/api/classes'
+import { type ClassRole } from '#shared/api/classes'
 import type { DB } from '#server/db/database'
 import { conflict, forbidden, notFound } from '#server/http/errors'
 import { isClassMember } from './access.repo'
 import type { AuthState } from './caller'
 import { requireOwnSet } from './sets'
+import { classMessages } from '#shared/messages'
 
 /**
  * A class (as the caller loaded it) and the caller's role in it: its teacher and its students see

@@ -1,8 +1,8 @@
-import { mediaMessages } from '#shared/api/media'
 import type { DB } from '#server/db/database'
 import { invalidInput } from '#server/http/errors'
 import { ownedMediaIds, setsShowingMedia } from './access.repo'
 import type { AuthState } from './caller'
+import { mediaMessages } from '#shared/messages'
 
 /**
  * Who may see a picture or a recording: its uploader, and anyone who may read a set whose cards show it (the

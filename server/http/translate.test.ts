@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mediaMessages } from '#shared/api/media'
-import { messages, requestMessages, textMessages } from '#shared/messages'
+import { mediaMessages, messages, requestMessages, textMessages } from '#shared/messages'
 import { translateFields, translateText } from './translate'
 
 describe('translateText', () => {

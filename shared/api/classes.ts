@@ -3,6 +3,8 @@ import { type StripMarkup, pageQuerySchema, textField } from './sets'
 
 import type * as Z from 'zod'
 import type * as R from './responses'
+import { classMessages } from '#shared/messages'
+import { CLASS_NAME_MAX } from '#shared/limits'
 
 /** The API shapes of classes (zod schemas in ./responses.ts). A class as its teacher or one of its students sees it: */
 export type Classroom = Z.output<typeof R.classroomSchema>
@@ -14,9 +16,6 @@ export type AssignedSet = ClassroomDetail['sets'][number]
 /** One student's progress on one assigned set (GET /api/classes/:id/progress, teacher only). */
 export type ClassProgressItem = Z.output<typeof R.classProgressItemSchema>
 export type ClassProgressResponse = Z.output<(typeof R.responseSchemas)['ClassProgress']>
-
-/** Class name limit: like a set title, a little longer for names such as 'Biology 7B, spring term'. */
-export const CLASS_NAME_MAX = 60
 
 /**
  * Join codes: 8 characters of a 31-character alphabet (digits and upper-case letters without the
@@ -35,17 +34,6 @@ export function normalizeJoinCode(code: string): string {
 export function joinLinkPath(code: string): string {
   return `/classes/join/${encodeURIComponent(code)}`
 }
-
-export const classMessages = {
-  notFound: 'Class not found',
-  memberNotFound: 'Student not found in this class',
-  codeRequired: 'Join code is required.',
-  codeUnknown: 'No class has this join code. Check it with your teacher.',
-  teacherCannotLeave: 'A teacher cannot leave their own class. Delete the class instead.',
-  setIdRequired: 'setId is required.',
-  setNotAssigned: 'This set is not assigned to the class.',
-  dueAt: 'dueAt must be a date and time (ISO 8601), or null.',
-} as const
 
 const setId = z.string({ error: classMessages.setIdRequired }).min(1, classMessages.setIdRequired).max(64, 'setId is not a set id.')
 

@@ -1,31 +1,14 @@
 import { z } from 'zod'
 import { maskProfanity } from '#shared/text/profanity'
 import { type StripMarkup, textMessages } from './sets'
+import { gameMessages } from '#shared/messages'
+import { GAME_LIMITS } from '#shared/limits'
 
 /**
  * The live class game (api.md, "Third round" > "Live class game", issue 29): a host shows the
  * questions on a big screen, players answer on their phones. The request schemas, the answer
  * shapes (zod, for the OpenAPI document) and the texts people see.
  */
-
-export const GAME_LIMITS = {
-  questionsMin: 5,
-  questionsMax: 50,
-  questionsDefault: 10,
-  secondsMin: 5,
-  secondsMax: 120,
-  secondsDefault: 20,
-  maxPlayers: 60,
-  nickname: 20,
-  teamSize: 4,
-  /** A set needs this many cards with different answers: one right choice and three wrong ones. */
-  choices: 4,
-  /** Points for a right answer: the most at once, the least at the last moment. */
-  pointsMax: 1000,
-  pointsMin: 500,
-  /** A game's code is free for a new game this long after it was created (an abandoned lobby). */
-  codeLifetimeHours: 12,
-} as const
 
 export const GAME_CODE_LENGTH = 6
 
@@ -37,30 +20,6 @@ export type GameStatus = (typeof GAME_STATUSES)[number]
 
 /** The header a player's token travels in (the event stream takes it as `?token=`). */
 export const GAME_TOKEN_HEADER = 'X-Game-Token'
-
-export const gameMessages = {
-  notFound: 'Game not found',
-  codeUnknown: 'No game has this code. Check the code on the big screen.',
-  codeInvalid: 'The game code is 6 digits.',
-  nicknameTaken: 'This nickname is taken in this game. Choose another one.',
-  full: `This game is full (${GAME_LIMITS.maxPlayers} players).`,
-  started: 'This game has already started. Wait for the next one.',
-  ended: 'This game has ended.',
-  notStarted: 'The game has not started yet.',
-  noPlayers: 'At least one player must join before the game starts.',
-  alreadyStarted: 'The game has already started.',
-  alreadyAnswered: 'You have already answered this question.',
-  closed: 'This question is closed.',
-  movedOn: 'The game has moved on already. Try again.',
-  setTooSmall: `A live game needs a set with at least ${GAME_LIMITS.choices} cards with different answers.`,
-  setIdRequired: 'setId is required.',
-  mode: 'Mode must be solo or teams.',
-  questionCount: `Number of questions must be between ${GAME_LIMITS.questionsMin} and ${GAME_LIMITS.questionsMax}.`,
-  seconds: `Seconds per question must be between ${GAME_LIMITS.secondsMin} and ${GAME_LIMITS.secondsMax}.`,
-  index: 'index must be the number of the question.',
-  choice: 'choice must be 0, 1, 2 or 3.',
-  playersOnly: 'Only the players of the game answer: send your player token.',
-} as const
 
 /** A 6-digit code as people type it: spaces and dashes are ignored. */
 export function normalizeGameCode(code: string): string {

@@ -5,6 +5,7 @@ import type { StripMarkup } from './sets'
 
 import type * as Z from 'zod'
 import type * as R from './responses'
+import { MAX_CARDS_PER_SET, MAX_PASTED_TEXT } from '#shared/limits'
 
 /** The answer of POST /api/imports/preview (zod schema in ./responses.ts). */
 export type ImportPreview = Z.output<typeof R.importPreviewSchema>
@@ -48,9 +49,6 @@ const htmlSwitch = z.union([z.boolean(), z.enum(['true', 'false']).transform((va
   error: 'html must be true or false.',
 })
 
-/** Pasted text is capped like the JSON body (1 MB): about 5,000 full cards. */
-export const MAX_PASTED_TEXT = 1_000_000
-
 /** The JSON body: text pasted from Quizlet's export (or any term/definition list). */
 export const previewTextSchema = z.object({
   text: z
@@ -75,9 +73,6 @@ export const previewFileFieldsSchema = z.object({
   /** Whether a text file's fields are HTML (as Anki reads them); detected when absent. */
   html: htmlSwitch.optional(),
 })
-
-/** Cards per set (spec section 9). */
-export const MAX_CARDS_PER_SET = 500
 
 /**
  * A previewed set over 500 cards, as the student chose: `split` gives sets of at most 500

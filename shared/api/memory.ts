@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import { LOCALES } from '#shared/i18n/locales'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/limits'
+import { DEFAULT_PAGE_SIZE, DESIRED_RETENTION, MAX_PAGE_SIZE, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '#shared/limits'
 import { requestMessages } from '#shared/messages'
 import { habitSchemas } from './habits'
-import { DESIRED_RETENTION, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '#shared/study/retention'
 
 import type * as Z from 'zod'
 import type * as R from './responses'

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { MATCH_MAX_SECONDS } from '#shared/limits'
+import { ANSWER_MAX_AGE_DAYS, MATCH_MAX_SECONDS } from '#shared/limits'
 import { cardMessages } from '#shared/messages'
 import { DEFAULT_PROMPT, PROMPT_PATTERN } from '#shared/cards/prompts'
 import { answerProblem, OUTCOMES, QUESTION_KINDS, STUDY_MODES, type StudyMode } from '#shared/study/ratings'
-import { ANSWER_MAX_AGE_DAYS } from '#shared/study/retention'
 
 import type * as Z from 'zod'
 import type * as R from './responses'

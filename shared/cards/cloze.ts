@@ -3,8 +3,7 @@
  * number twice is one prompt with several blanks. Pure code, used by the server (validation, prompts) and the renderer
  * (study modes, the editor's preview).
  */
-
-export const CLOZE_MAX_NUMBER = 50
+import { CLOZE_MAX_NUMBER } from '#shared/limits'
 
 /** A piece of a cloze text: plain text, or a deletion with its number, answer and optional hint. */
 export type ClozeSegment = { kind: 'text'; text: string } | { kind: 'deletion'; number: number; answer: string; hint: string | null }

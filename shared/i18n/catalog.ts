@@ -1,6 +1,3 @@
-import type { classMessages } from '#shared/api/classes'
-import type { gameMessages } from '#shared/api/games'
-import type { mediaMessages } from '#shared/api/media'
 import type {
   apiMessages,
   cardMessages,
@@ -17,6 +14,7 @@ import type {
   setMessages,
   textMessages,
 } from '#shared/messages'
+import { type classMessages, type gameMessages, type mediaMessages } from '#shared/messages'
 
 /**
  * A translation of a table of texts: the same keys; any text where English has a text, the same

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ClassProgressItem, type Classroom, classMessages } from '#shared/api/classes'
+import { type ClassProgressItem, type Classroom } from '#shared/api/classes'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { type ApiScenario, apiError, scenarios } from './scenarios'
 import { addCards, createSet, forbidden, invalid, setNotFound, setShape, unauthenticated, unverified } from './sets-helpers'
+import { classMessages } from '#shared/messages'
 
 /**
  * Classes (api.md "Additions" > Classes, issue 20): a verified user creates a class and is its

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { classMessages } from '#shared/api/classes'
-import { GAME_LIMITS, type Game, type GameQuestion, type GameReveal, type JoinedGame, gameMessages } from '#shared/api/games'
+import { type Game, type GameQuestion, type GameReveal, type JoinedGame } from '#shared/api/games'
 import type { StudySet } from '#shared/api/sets'
 import { type Account, createAccount, type EventStream, openEventStreamAt, startTestApp, type TestApp } from '#tests/support/test-app'
 import { pngImage } from '#tests/support/images'
 import { upload } from './media-helpers'
 import { apiError } from './scenarios'
 import { addCards, createSet, forbidden, invalid, setNotFound, unauthenticated, unverified } from './sets-helpers'
+import { classMessages, gameMessages } from '#shared/messages'
+import { GAME_LIMITS } from '#shared/limits'
 
 /**
  * The live class game (api.md "Live class game", issue 29) over HTTP, on SQLite and on

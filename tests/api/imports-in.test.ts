@@ -1,6 +1,5 @@
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mediaMessages } from '#shared/api/media'
 import { sweepUnattachedMedia } from '#server/features/media/media.service'
 import { TINY_PNG } from '#tests/support/anki-packages'
 import { mp3Audio } from '#tests/support/audio'
@@ -8,6 +7,7 @@ import { solid } from '#tests/support/images'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { fetchMedia } from './media-helpers'
 import { allCards } from './sets-helpers'
+import { mediaMessages } from '#shared/messages'
 
 /**
  * Issue 27, the way in: POST /api/imports/preview reads text files in the encoding detected or

@@ -1,6 +1,6 @@
-import { textMessages } from '#shared/messages'
+import { mediaMessages, textMessages } from '#shared/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AudioUpload, MEDIA_AUDIO_TYPES, type MediaAudioType, mediaMessages } from '#shared/api/media'
+import { type AudioUpload, MEDIA_AUDIO_TYPES, type MediaAudioType } from '#shared/api/media'
 import type { Flashcard } from '#shared/api/sets'
 import { mp3Audio, mp4Audio, oggAudio, wavAudio, webmAudio } from '#tests/support/audio'
 import { pngImage } from '#tests/support/images'

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MEDIA_LIMITS, type MediaUpload, mediaMessages } from '#shared/api/media'
-import { messages as m } from '#shared/messages'
+import { type MediaUpload } from '#shared/api/media'
+import { mediaMessages, messages as m } from '#shared/messages'
 import { sweepUnattachedMedia } from '#server/features/media/media.service'
 import {
   animatedGif,
@@ -23,6 +23,7 @@ import { type Account, createAccount, startTestApp, type TestApp } from '#tests/
 import { fetchMedia, mediaCount, mediaExists, sendUpload, upload } from './media-helpers'
 import { apiError } from './scenarios'
 import { allCards, cardShape, createSet, invalid } from './sets-helpers'
+import { MEDIA_LIMITS } from '#shared/limits'
 
 /**
  * Pictures on cards (api.md > Pictures): upload (each accepted type, each refusal), metadata

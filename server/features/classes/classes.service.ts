@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import type { z } from 'zod'
-import { type ClassProgressItem, type ClassProgressResponse, type ClassRole, type Classroom, type ClassroomDetail, classMessages } from '#shared/api/classes'
+import { type ClassProgressItem, type ClassProgressResponse, type ClassRole, type Classroom, type ClassroomDetail } from '#shared/api/classes'
 import type { ListResponse, StudySet } from '#shared/api/sets'
 import type { PageQuery } from '#server/http/pagination'
 import { cardProgress } from '#shared/study/mastery'
@@ -21,6 +21,7 @@ import { toClassroom } from './classes.mapper'
 import * as repo from './classes.repo'
 import type { classSchemas } from './classes.schemas'
 import { newJoinCode } from './join-code'
+import { classMessages } from '#shared/messages'
 
 type CreateClass = z.output<typeof classSchemas.createClass>
 type UpdateClass = z.output<typeof classSchemas.updateClass>

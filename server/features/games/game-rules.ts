@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
-import { GAME_LIMITS, type GamePlayer, type GameTeamStanding, gameTeam } from '#shared/api/games'
+import { type GamePlayer, type GameTeamStanding, gameTeam } from '#shared/api/games'
+import { GAME_LIMITS } from '#shared/limits'
 
 /**
  * The rules of a live game that need no database: points, teams, standings and the drawing of

@@ -1,18 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import Papa from 'papaparse'
 import type { z } from 'zod'
-import {
-  GAME_CODE_LENGTH,
-  GAME_LIMITS,
-  type Game,
-  type GameAnswerResult,
-  type GameResults,
-  type GameSummary,
-  type JoinedGame,
-  gameMessages,
-} from '#shared/api/games'
+import { GAME_CODE_LENGTH, type Game, type GameAnswerResult, type GameResults, type GameSummary, type JoinedGame } from '#shared/api/games'
 import { textMessages } from '#shared/api/sets'
-import { mediaMessages } from '#shared/api/media'
 import type { AuthState } from '#server/access/caller'
 import { authenticateToken } from '#server/access/caller'
 import { requireTeacher } from '#server/access/classes'
@@ -30,6 +20,8 @@ import { type GameView, loadGameView } from './game-view'
 import { parseChoices, parseSide, toGamePlayer, toGameSummary } from './games.mapper'
 import * as repo from './games.repo'
 import type { gameSchemas } from './games.schemas'
+import { gameMessages, mediaMessages } from '#shared/messages'
+import { GAME_LIMITS } from '#shared/limits'
 
 type CreateGame = z.output<typeof gameSchemas.createGame>
 type JoinGame = z.output<typeof gameSchemas.joinGame>

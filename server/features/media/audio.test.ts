@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { MEDIA_AUDIO_TYPES, type MediaAudioType, mediaMessages } from '#shared/api/media'
+import { MEDIA_AUDIO_TYPES, type MediaAudioType } from '#shared/api/media'
 import { mp3Audio, mp4Audio, oggAudio, wavAudio, webmAudio } from '#tests/support/audio'
 import { pngImage } from '#tests/support/images'
 import { AudioRejectedError, checkAudio } from './audio'
+import { mediaMessages } from '#shared/messages'
 
 const MAKE: Record<MediaAudioType, (seconds: number) => Uint8Array> = {
   'audio/mpeg': mp3Audio,

@@ -1,6 +1,7 @@
 import { parseBuffer } from 'music-metadata'
-import { type MediaAudioType, mediaMessages } from '#shared/api/media'
+import { type MediaAudioType } from '#shared/api/media'
 import { readWebm, WebmError } from './webm'
+import { mediaMessages } from '#shared/messages'
 
 /**
  * A recording is stored as sent (re-encoding sound would need an encoder the server does not

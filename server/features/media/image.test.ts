@@ -1,6 +1,5 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { mediaMessages } from '#shared/api/media'
 import {
   animatedGif,
   exifHasGps,
@@ -19,6 +18,7 @@ import {
 } from '#tests/support/images'
 import { ImageRejectedError, processImage } from './image'
 import { readImageStructure, sniffFormat } from './image-structure'
+import { mediaMessages } from '#shared/messages'
 
 async function rejection(bytes: Buffer | Promise<Buffer>): Promise<ImageRejectedError> {
   const error = await processImage(await bytes).then(

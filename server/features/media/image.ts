@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp'
-import { MEDIA_LIMITS, mediaMessages } from '#shared/api/media'
 import { type ImageFormat, ImageStructureError, readImageStructure } from './image-structure'
+import { mediaMessages } from '#shared/messages'
+import { MEDIA_LIMITS } from '#shared/limits'
 
 /**
  * Every picture is decoded and encoded again before it is stored: what is served is pixels sharp

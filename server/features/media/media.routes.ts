@@ -1,12 +1,13 @@
 import Router from '@koa/router'
 import type { Context } from 'koa'
-import { isAudioType, MEDIA_UPLOAD_TYPES, mediaMessages } from '#shared/api/media'
+import { isAudioType, MEDIA_UPLOAD_TYPES } from '#shared/api/media'
 import type { Deps } from '#server/deps'
 import { optionalUser, requireVerifiedUser } from '#server/access/auth'
 import { unsupportedMediaType } from '#server/http/errors'
 import { mediaContracts } from '#shared/api/contracts/misc'
 import { route } from '#server/http/route'
 import * as media from './media.service'
+import { mediaMessages } from '#shared/messages'
 
 /** The upload route reads its own raw body: app.ts tells the JSON body parser to leave it alone. */
 export const MEDIA_UPLOAD_PATH = '/api/media'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type AudioUpload, type MediaAudioType, type MediaUpload, mediaMessages } from '#shared/api/media'
+import { type AudioUpload, type MediaAudioType, type MediaUpload } from '#shared/api/media'
 import { isUniqueViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
 import type { Deps } from '#server/deps'
@@ -10,6 +10,7 @@ import { AudioRejectedError, checkAudio } from './audio'
 import { ImageRejectedError, type ProcessedImage, processImage } from './image'
 import { toAudioUpload, toMediaUpload } from './media.mapper'
 import * as repo from './media.repo'
+import { mediaMessages } from '#shared/messages'
 
 /** A card side's picture and recording as the API shows them (for the cards' mapper). */
 export { toCardAudio, toCardImage } from './media.mapper'

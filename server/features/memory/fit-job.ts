@@ -1,4 +1,4 @@
-import { PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/study/retention'
+import { PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/limits'
 import type { Clock } from '#server/clock'
 import type { DB } from '#server/db/database'
 import type { Logger } from '#server/logger'

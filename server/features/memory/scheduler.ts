@@ -1,5 +1,5 @@
 import { type Card, computeDecayFactor, createEmptyCard, default_w, type FSRS, fsrs, type Grade, State } from 'ts-fsrs'
-import { DESIRED_RETENTION } from '#shared/study/retention'
+import { DESIRED_RETENTION } from '#shared/limits'
 import type { FsrsRating } from '#shared/study/ratings'
 
 /*

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { DAILY_GOAL } from '#shared/limits'
-import { DESIRED_RETENTION } from '#shared/study/retention'
+import { DAILY_GOAL, DESIRED_RETENTION } from '#shared/limits'
 import type { UserSettingsRow } from './memory.repo'
 import type { SchedulerSettings } from './scheduler'
 

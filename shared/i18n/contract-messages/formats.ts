@@ -1,4 +1,5 @@
-import { MEDIA_LIMITS, type MediaAudioType } from '#shared/api/media'
+import { type MediaAudioType } from '#shared/api/media'
+import { MEDIA_LIMITS } from '#shared/limits'
 
 /** The format a recording's Content-Type names, as every language writes it ('MP3'), or undefined for another type. */
 export function audioFormatName(type: string): string | undefined {

@@ -1,7 +1,7 @@
-import { GAME_LIMITS } from '#shared/api/games'
-import { sizeText } from '#shared/api/media'
 import type { ContractCatalog } from '#shared/i18n/catalog'
 import { MAX_MEGAPIXELS, notAudioText } from './formats'
+import { sizeText } from '#shared/messages'
+import { GAME_LIMITS } from '#shared/limits'
 
 export const ja: ContractCatalog = {
   classMessages: {

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom'
-import { CLASS_NAME_MAX } from '#shared/api/classes'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
 import { FormError } from '@/components/FormError'
@@ -8,6 +7,7 @@ import { classesApi } from './classes-api'
 import { clientClassSchemas } from './forms'
 import styles from './Classes.module.css'
 import { useT } from '@/lib/i18n'
+import { CLASS_NAME_MAX } from '#shared/limits'
 
 /** 'Create a class': the caller becomes its teacher and lands on the new class. */
 export function CreateClassForm() {

@@ -1,4 +1,3 @@
-import { CLASS_NAME_MAX } from '#shared/api/classes'
 import { Dialog, DialogActions } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
@@ -8,6 +7,7 @@ import { classesApi } from './classes-api'
 import { clientClassSchemas } from './forms'
 import styles from './Classes.module.css'
 import { useT } from '@/lib/i18n'
+import { CLASS_NAME_MAX } from '#shared/limits'
 
 interface RenameClassDialogProps {
   open: boolean

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { GAME_LIMITS, type GameMode } from '#shared/api/games'
+import { type GameMode } from '#shared/api/games'
 import { api, errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import { gamesApi } from './games-api'
@@ -9,6 +9,7 @@ import { FormError } from '@/components/FormError'
 import { Field, SelectField } from '@/components/Field'
 import styles from './Games.module.css'
 import { useT } from '@/lib/i18n'
+import { GAME_LIMITS } from '#shared/limits'
 
 interface SetChoice {
   id: string

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { GAME_LIMITS, type Game, normalizeGameCode, playPath } from '#shared/api/games'
+import { type Game, normalizeGameCode, playPath } from '#shared/api/games'
 import { useAuth } from '@/features/auth'
 import { ApiError, errorMessage, fieldErrorsOf } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
@@ -13,6 +13,7 @@ import { useGame } from './useGame'
 import { useNow } from './useNow'
 import styles from './Games.module.css'
 import { T, useT } from '@/lib/i18n'
+import { GAME_LIMITS } from '#shared/limits'
 
 /**
  * /play and /play/:code: a phone joins a live game with its code and a nickname (a signed-in

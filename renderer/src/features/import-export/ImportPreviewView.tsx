@@ -1,9 +1,10 @@
 import type { ImportPreview, PreviewCard, PreviewFormat } from '#shared/api/imports'
-import { MAX_CARDS_PER_SET, splitForImport } from '#shared/api/imports'
+import { splitForImport } from '#shared/api/imports'
 import { Field } from '@/components/Field'
 import styles from './ImportDialog.module.css'
 import { type ImportChoices, isOverLimit, type SplitChoice } from './import-plan'
 import { type MessageId, T, useT } from '@/lib/i18n'
+import { MAX_CARDS_PER_SET } from '#shared/limits'
 
 /** How many of each set's cards the preview shows. */
 const SHOWN_CARDS = 5

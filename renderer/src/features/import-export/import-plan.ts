@@ -1,6 +1,7 @@
-import { type ImportPreview, MAX_CARDS_PER_SET, type PreviewCard, splitForImport } from '#shared/api/imports'
+import { type ImportPreview, type PreviewCard, splitForImport } from '#shared/api/imports'
 import type { ImportCard } from '#shared/import/parse-import'
 import type { ImportSetInput } from './import-export-api'
+import { MAX_CARDS_PER_SET } from '#shared/limits'
 
 /** How a set over 500 cards is imported: in sets of 500, or only its first 500 cards. */
 export type SplitChoice = 'split' | 'first'

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { DESIRED_RETENTION } from '#shared/study/retention'
+import { DESIRED_RETENTION } from '#shared/limits'
 import { errorMessage } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import { reviewApi } from './review-api'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import type { MemoryStats } from '#shared/api/memory'
-import { DUE_FORECAST_DAYS } from '#shared/study/retention'
+import { DUE_FORECAST_DAYS } from '#shared/limits'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import { OfflineDeadEnd } from '@/features/offline'

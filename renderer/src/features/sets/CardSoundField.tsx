@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { type CardAudio, MEDIA_LIMITS, type MediaAudioType, mediaMessages } from '#shared/api/media'
+import { type CardAudio, type MediaAudioType } from '#shared/api/media'
 import { AudioButton } from '@/components/card-side'
 import { MicrophoneIcon } from '@/components/icons'
 import { errorMessage } from '@/lib/api'
 import { useT } from '@/lib/i18n'
 import styles from './CardPictureField.module.css'
 import { AUDIO_ACCEPT, audioUploadType, recordingType, uploadSound } from './sound'
+import { mediaMessages } from '#shared/messages'
+import { MEDIA_LIMITS } from '#shared/limits'
 
 interface CardSoundFieldProps {
   /** 'Term' or 'Definition'. */

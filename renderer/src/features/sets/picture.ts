@@ -1,5 +1,7 @@
-import { MEDIA_LIMITS, MEDIA_IMAGE_TYPES, type MediaUpload, type MediaImageType, mediaMessages } from '#shared/api/media'
+import { MEDIA_IMAGE_TYPES, type MediaUpload, type MediaImageType } from '#shared/api/media'
 import { apiSendBytes } from '@/lib/api'
+import { mediaMessages } from '#shared/messages'
+import { MEDIA_LIMITS } from '#shared/limits'
 
 /** The size a picture is scaled to so that its long side is at most `maxSide` (never up). */
 export function scaledSize(width: number, height: number, maxSide: number = MEDIA_LIMITS.maxSide): { width: number; height: number } {
