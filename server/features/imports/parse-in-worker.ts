@@ -47,19 +47,27 @@ const startWorker = () => new Worker(workerUrl(), { resourceLimits: { maxOldGene
 /**
  * A worker started ahead of the next job: loading the parsers takes a worker a few hundred
  * milliseconds (seconds on a busy machine), which the next preview then does not wait for. Made
- * after the first preview, never at start-up; unref'd, so it never keeps the process alive.
+ * once a preview is done, never at start-up, and not while a job is read (its loading would then
+ * compete with that job's worker and with every other request for the cores); unref'd, so it
+ * never keeps the process alive.
  */
 let spare: Worker | null = null
 
 function takeWorker(): Worker {
   const worker = spare ?? startWorker()
+  spare = null
   worker.ref()
-  spare = startWorker()
-  spare.unref()
-  spare.once('exit', function forget(this: Worker) {
-    if (spare === this) spare = null
-  })
   return worker
+}
+
+function keepSpare(): void {
+  if (spare) return
+  const started = startWorker()
+  started.unref()
+  started.once('exit', () => {
+    if (spare === started) spare = null
+  })
+  spare = started
 }
 
 /** The preview as JSON bytes, ready to send; or the message for a file the worker refuses (null: an unexpected failure). */
@@ -123,5 +131,6 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
     })
   } finally {
     release()
+    keepSpare()
   }
 }
