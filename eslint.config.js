@@ -179,8 +179,9 @@ export default [
     plugins: { cardwise: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
     rules: { 'cardwise/no-literal-ui-text': 'error' },
   },
-  // Server data loads through useServerData (renderer/src/lib/server-data.ts), never a hand-written
-  // AbortController effect with its own loading and error state.
+  // Server data loads through useServerData (renderer/src/lib/server-data.ts), and an action's
+  // requests go through useLatestCall (renderer/src/lib/latest-call.ts), never a hand-written
+  // AbortController with its own loading and error state.
   {
     files: ['renderer/src/features/**', 'renderer/src/pages/**', 'renderer/src/app/**'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -189,7 +190,8 @@ export default [
         'error',
         {
           selector: "NewExpression[callee.name='AbortController']",
-          message: "Load server data with useServerData from '@/lib/server-data' (it cancels, shares and refreshes loads), not an AbortController of your own.",
+          message:
+            "Load server data with useServerData from '@/lib/server-data' (it cancels, shares and refreshes loads), and run an action's requests with useLatestCall from '@/lib/latest-call', not an AbortController of your own.",
         },
       ],
     },
