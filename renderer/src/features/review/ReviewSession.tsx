@@ -4,20 +4,8 @@ import { FormulaText } from '@/components/card-side'
 import type { DueItem } from '#shared/api/memory'
 import { type FsrsRating, RATING } from '#shared/study/ratings'
 import { askCard, promptItemId } from '#shared/study/prompts'
-import {
-  AnswerContent,
-  AnswerPictures,
-  answerWords,
-  isMediaOnly,
-  itemLanguages,
-  recordAnswer,
-  type SideLanguages,
-  SidePicture,
-  SpeakButton,
-  useSideLanguagesBySet,
-  withPictureAnswers,
-  PromptExtra,
-} from '@/features/study'
+import { AnswerContent, AnswerPictures, answerWords, isMediaOnly, recordAnswer, SidePicture, withPictureAnswers, PromptExtra } from '@/features/study'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguagesBySet } from '@/features/read-aloud'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import { flushAnswers, readOfflineDue, readWaitingCardIds } from '@/features/offline'

@@ -7,19 +7,8 @@ import { setBackLink } from './back-link'
 import { useAuth } from '@/features/auth'
 import { SetReviewLink } from '@/features/review'
 import { StartGameLink } from '@/features/games'
-import {
-  FlashcardView,
-  isStarredOnly,
-  STARRED_PARAM,
-  starredParams,
-  StarredOnlyChoice,
-  TermsList,
-  useCardProgress,
-  useStarredCards,
-  useStars,
-  useStudyOptions,
-  withStarred,
-} from '@/features/study'
+import { FlashcardView, TermsList, useCardProgress, useStudyOptions } from '@/features/study'
+import { isStarredOnly, STARRED_PARAM, starredParams, StarredOnlyChoice, useStarredCards, useStars, withStarred } from '@/features/stars'
 import { VisibilityIcon } from '@/components/icons'
 import { SetActions } from './SetActions'
 import { cardCountLabel, ownerName } from './set-text'

@@ -26,7 +26,7 @@ import { useDeckKeys, useRevealOnOpen } from './useDeckKeys'
 import { CardSide } from '@/components/card-side'
 import { StarButton } from '@/features/stars'
 import type { Stars } from '@/features/stars'
-import { itemLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { itemLanguages, SpeakButton, useSideLanguages } from '@/features/read-aloud'
 import { useShared, useT } from '@/lib/i18n'
 
 interface FlashcardViewProps {

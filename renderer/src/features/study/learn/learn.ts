@@ -3,7 +3,7 @@ import { clozeNumberOf } from '#shared/cards/prompts'
 import type { LEARN_QUESTION_TYPES } from '#shared/api/habits'
 import { type AnswerVerdict, checkAnswer } from '#shared/study/answer-check'
 import { splitPromptItemId } from '#shared/study/prompts'
-import { splitAnswer } from '@/features/study/answer-text'
+import { splitAnswer } from '#shared/study/answer-text'
 
 /**
  * Learn mode as a pure state machine (docs/study-rules.md): multiple-choice questions on

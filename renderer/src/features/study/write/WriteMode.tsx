@@ -11,7 +11,7 @@ import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
 import { recordAnswer, saveQuietly } from '@/features/study/study-api'
 import type { StudyLoad } from '@/features/study/useStudyCards'
 import { useStudyCards } from '@/features/study/useStudyCards'
-import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/read-aloud'
 import type { StudySet } from '#shared/api/sets'
 import {
   batchSummary,
