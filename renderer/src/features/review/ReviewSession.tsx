@@ -1,31 +1,14 @@
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { FormulaText } from '@/components/card-side'
 import type { DueItem } from '#shared/api/memory'
-import { type FsrsRating, RATING } from '#shared/study/ratings'
-import { askCard, promptItemId } from '#shared/study/prompts'
-import {
-  AnswerContent,
-  AnswerPictures,
-  answerWords,
-  isMediaOnly,
-  itemLanguages,
-  recordAnswer,
-  type SideLanguages,
-  SidePicture,
-  SpeakButton,
-  useSideLanguagesBySet,
-  withPictureAnswers,
-  PromptExtra,
-} from '@/features/study'
-import { errorMessage, isNetworkFailure } from '@/lib/api'
+import type { FsrsRating } from '#shared/study/ratings'
+import { askCard } from '#shared/study/prompts'
+import { AnswerPictures, isMediaOnly, recordAnswer, SidePicture, StudySession, withPictureAnswers } from '@/features/study'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguagesBySet } from '@/features/read-aloud'
+import { errorMessage } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
-import { flushAnswers, readOfflineDue, readWaitingCardIds } from '@/features/offline'
-import { reviewApi } from './review-api'
-import { readSetCards } from './review-options'
 import {
-  answerChoice,
-  answerTyped,
   askOf,
   choiceOptions,
   dueIn,
@@ -36,56 +19,20 @@ import {
   type ReviewResult,
   reviewAnswerInput,
   type SetCards,
-  setsShortOfOptions,
   storedAsk,
-  weakestFirst,
 } from './review'
+import { type Load, loadDue } from './review-due'
+import { ChoiceQuestion, TypedQuestion } from './ReviewQuestion'
+import { Feedback, NextButton, RateYourself } from './ReviewAnswer'
 import styles from './Review.module.css'
-import { formatDateTime, type MessageId, T, translate, useT } from '@/lib/i18n'
+import { formatDateTime, T, translate, useT } from '@/lib/i18n'
 import { FormError } from '@/components/FormError'
-
-/** Due cards read at a time; the next read comes when these are done. */
-const DUE_BATCH = 100
-
-/**
- * The due cards and the summary: from the server once the answers waiting on this device are
- * sent (a card with an answer still waiting is left out: that answer reschedules it); with no
- * network, the cards due in the sets kept on the device.
- */
-async function loadDue(setId: string | undefined, signal: AbortSignal): Promise<Ready> {
-  await flushAnswers({ ignoreBackoff: true })
-  let items: DueItem[]
-  let nextDue: string | null = null
-  try {
-    const [due, summary] = await Promise.all([reviewApi.due({ setId, perPage: DUE_BATCH }, signal), reviewApi.summary(signal, setId)])
-    const waiting = await readWaitingCardIds()
-    items = due.items.filter((item) => !waiting.has(promptItemId(item.card.id, item.prompt)))
-    nextDue = summary.nextDue
-  } catch (failure) {
-    const kept = isNetworkFailure(failure) ? await readOfflineDue(setId) : undefined
-    if (!kept) throw failure
-    items = kept.slice(0, DUE_BATCH)
-  }
-  const setCards = await readSetCards(setsShortOfOptions(items), signal)
-  return { kind: 'ready', items: weakestFirst(items), nextDue, setTitle: items[0]?.set.title ?? null, setCards }
-}
-
-type Ready = { kind: 'ready'; items: DueItem[]; nextDue: string | null; setTitle: string | null; setCards: SetCards }
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | Ready
 
 /** No language known: no read-aloud button. */
 const NOT_SPOKEN: SideLanguages = { term: null, definition: null }
 
 /** A recall below 1 never shows as 100% (rounded down). */
 const percent = (value: number) => Math.floor(value * 100)
-
-/** The four ratings' names (Anki's words in each language). */
-const RATING_NAMES: Record<FsrsRating, MessageId> = {
-  [RATING.again]: 'review.session.rating.again',
-  [RATING.hard]: 'review.session.rating.hard',
-  [RATING.good]: 'review.session.rating.good',
-  [RATING.easy]: 'review.session.rating.easy',
-}
 
 /**
  * /review: the student's due cards across every set (or one set, `setId`), weakest first, asked
@@ -206,185 +153,64 @@ function ReviewQueue({ items, setCards, onAnswered, onDone }: { items: DueItem[]
     else setIndex(index + 1)
   }
 
+  // Drawn in the study shell: Next takes the focus once the card is answered (a typed answer's box takes it by itself).
   return (
     <AnswerPictures.Provider value={pictures}>
-      <fieldset className={styles.askChoice}>
-        <legend id={askId}>{t('review.session.answerBy')}</legend>
-        {(
-          [
-            ['choice', t('review.session.choice')],
-            ['typed', t('review.session.typing')],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value}>
-            <input type="radio" name="review-ask" value={value} checked={preferred === value} disabled={result !== null} onChange={() => setPreferred(value)} />{' '}
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      <p className={styles.progress} aria-live="polite">
-        {t('review.session.progress', { card: index + 1, total: items.length })}
-      </p>
-      <section className={styles.card} aria-label={t('review.session.cardLabel')}>
-        <p className={styles.meta}>{t('review.session.meta', { title: item.set.title, percent: percent(item.retrievability) })}</p>
-        <SidePicture card={item.card} side="term" />
-        {item.card.term && (
-          <p className={styles.term} lang="">
-            <FormulaText text={item.card.term} />
-          </p>
-        )}
-        <SpeakButton
-          className={styles.speak}
-          text={item.card.term}
-          language={itemLanguages(spoken, item.card.id).term}
-          side="term"
-          audio={item.card.termAudio}
-        />
-        {ask === 'choice' ? (
-          <ChoiceQuestion item={item} options={options} result={result} onAnswer={setResult} />
-        ) : (
-          <TypedQuestion key={item.card.id} item={item} result={result} onAnswer={setResult} />
-        )}
-      </section>
-      {result && (
-        <div className={styles.after}>
-          <Feedback item={item} result={result} spoken={spoken} onOverrule={() => setResult(overrule(result))} />
-          <NextButton onNext={() => void next()} />
-          <RateYourself right={isRight(result)} onRate={(rating) => void next(rating)} />
-          <FormError message={saveError} />
-        </div>
-      )}
-    </AnswerPictures.Provider>
-  )
-}
-
-/** Anki's four buttons, beside Next (which rates by how the card was answered): Easy only the student can say. */
-function RateYourself({ right, onRate }: { right: boolean; onRate: (rating: FsrsRating) => void }) {
-  const t = useT()
-  return (
-    <div className={styles.rate} role="group" aria-label={t('review.session.rateLabel')}>
-      <span className="muted">{t('review.session.rate')}</span>
-      {([RATING.again, RATING.hard, RATING.good, RATING.easy] as const).map((rating) => (
-        <button key={rating} type="button" className="button button-secondary" disabled={!right && rating !== RATING.again} onClick={() => onRate(rating)}>
-          {t(RATING_NAMES[rating])}
-        </button>
-      ))}
-    </div>
-  )
-}
-
-function NextButton({ onNext }: { onNext: () => void }) {
-  const t = useT()
-  const ref = useRef<HTMLButtonElement>(null)
-  useEffect(() => ref.current?.focus(), [])
-  return (
-    <button ref={ref} type="button" className="button" onClick={onNext}>
-      {t('flashcards.nextCard')}
-    </button>
-  )
-}
-
-function ChoiceQuestion({
-  item,
-  options,
-  result,
-  onAnswer,
-}: {
-  item: DueItem
-  options: string[]
-  result: ReviewResult | null
-  onAnswer: (result: ReviewResult) => void
-}) {
-  const t = useT()
-  return (
-    <div className={styles.options} role="group" aria-label={t('review.session.chooseDefinition')}>
-      {options.map((option) => {
-        const chosen = result?.ask === 'choice' && result.chosen === option
-        const right = result !== null && option === item.card.definition
-        const className = [styles.option, right ? styles.right : '', chosen && !right ? styles.wrong : ''].join(' ')
-        return (
-          <button
-            key={option}
-            type="button"
-            className={className}
-            disabled={result !== null}
-            aria-pressed={chosen}
-            onClick={() => onAnswer(answerChoice(item, option))}
-          >
-            <AnswerContent answer={option} />
-          </button>
-        )
-      })}
-    </div>
-  )
-}
-
-function TypedQuestion({ item, result, onAnswer }: { item: DueItem; result: ReviewResult | null; onAnswer: (result: ReviewResult) => void }) {
-  const t = useT()
-  const [typed, setTyped] = useState('')
-  const inputId = useId()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (result || typed.trim() === '') return
-    onAnswer(answerTyped(item, typed))
-  }
-  return (
-    <form className={styles.typed} onSubmit={submit}>
-      <label htmlFor={inputId}>{t('review.session.typeDefinition')}</label>
-      <input
-        id={inputId}
-        type="text"
-        autoComplete="off"
-        autoFocus
-        value={typed}
-        readOnly={result !== null}
-        onChange={(event) => setTyped(event.target.value)}
-      />
-      <button type="submit" className="button" disabled={result !== null || typed.trim() === ''}>
-        {t('study.checkAnswer')}
-      </button>
-    </form>
-  )
-}
-
-function Feedback({ item, result, spoken, onOverrule }: { item: DueItem; result: ReviewResult; spoken: SideLanguages; onOverrule: () => void }) {
-  const t = useT()
-  const right = isRight(result)
-  let verdict = right ? t('learn.correct') : t('study.incorrect')
-  if (result.ask === 'typed' && result.overruled) verdict = t('review.session.overruled')
-  else if (result.ask === 'typed' && result.check.verdict === 'almost') verdict = t('review.session.almost')
-  return (
-    <div role="status" className={right ? styles.feedbackRight : styles.feedbackWrong}>
-      <p>
-        <strong>{verdict}</strong>
-      </p>
-      {(!right || (result.ask === 'typed' && result.check.verdict === 'almost')) && (
-        <p>
-          <T
-            id="review.session.theAnswer"
-            components={{
-              0: (
-                <strong>
-                  <FormulaText text={answerWords(item.card.definition)} />
-                </strong>
-              ),
-            }}
-          />
-          <SpeakButton
-            text={item.card.definition}
-            language={itemLanguages(spoken, item.card.id).definition}
-            side="definition"
-            audio={item.card.definitionAudio}
-          />
-          <AnswerContent answer={item.card.definition} pictureOnly />
+      <StudySession view={`${index}:${result ? 'answered' : 'asking'}`}>
+        <fieldset className={styles.askChoice}>
+          <legend id={askId}>{t('review.session.answerBy')}</legend>
+          {(
+            [
+              ['choice', t('review.session.choice')],
+              ['typed', t('review.session.typing')],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="review-ask"
+                value={value}
+                checked={preferred === value}
+                disabled={result !== null}
+                onChange={() => setPreferred(value)}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <p className={styles.progress} aria-live="polite">
+          {t('review.session.progress', { card: index + 1, total: items.length })}
         </p>
-      )}
-      <PromptExtra card={item.card} />
-      {result.ask === 'typed' && result.check.verdict === 'wrong' && !result.overruled && (
-        <button type="button" className="button button-secondary" onClick={onOverrule}>
-          {t('study.iWasRight')}
-        </button>
-      )}
-    </div>
+        <section className={styles.card} aria-label={t('review.session.cardLabel')}>
+          <p className={styles.meta}>{t('review.session.meta', { title: item.set.title, percent: percent(item.retrievability) })}</p>
+          <SidePicture card={item.card} side="term" />
+          {item.card.term && (
+            <p className={styles.term} lang="">
+              <FormulaText text={item.card.term} />
+            </p>
+          )}
+          <SpeakButton
+            className={styles.speak}
+            text={item.card.term}
+            language={itemLanguages(spoken, item.card.id).term}
+            side="term"
+            audio={item.card.termAudio}
+          />
+          {ask === 'choice' ? (
+            <ChoiceQuestion item={item} options={options} result={result} onAnswer={setResult} />
+          ) : (
+            <TypedQuestion key={item.card.id} item={item} result={result} onAnswer={setResult} />
+          )}
+        </section>
+        {result && (
+          <div className={styles.after}>
+            <Feedback item={item} result={result} spoken={spoken} onOverrule={() => setResult(overrule(result))} />
+            <NextButton onNext={() => void next()} />
+            <RateYourself right={isRight(result)} onRate={(rating) => void next(rating)} />
+            <FormError message={saveError} />
+          </div>
+        )}
+      </StudySession>
+    </AnswerPictures.Provider>
   )
 }

@@ -1,39 +1,21 @@
 import { lazy, useCallback, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { AvailableOfflineToggle, OfflineDeadEnd } from '@/features/offline'
+import { OfflineDeadEnd } from '@/features/offline'
 import { useConfirm } from '@/components/ConfirmDialog'
 import { setBackLink } from './back-link'
 import { useAuth } from '@/features/auth'
-import { SetReviewLink } from '@/features/review'
-import { StartGameLink } from '@/features/games'
-import {
-  FlashcardView,
-  isStarredOnly,
-  STARRED_PARAM,
-  starredParams,
-  StarredOnlyChoice,
-  TermsList,
-  useCardProgress,
-  useStarredCards,
-  useStars,
-  useStudyOptions,
-  withStarred,
-} from '@/features/study'
-import { VisibilityIcon } from '@/components/icons'
-import { SetActions } from './SetActions'
-import { cardCountLabel, ownerName } from './set-text'
-import { addReverseToAllCards, setsApi } from './sets-api'
-import { TagList } from './TagList'
+import { FlashcardView, TermsList, useCardProgress, useStudyOptions } from '@/features/study'
+import { isStarredOnly, STARRED_PARAM, starredParams, StarredOnlyChoice, useStarredCards, useStars, withStarred } from '@/features/stars'
+import { SetHeader, SetModes, type SetPageView } from './SetHeader'
+import { useSetActions } from './useSetActions'
 import { useStudySet } from './useStudySet'
-import { errorMessage } from '@/lib/api'
-import { T, useShared, useT } from '@/lib/i18n'
+import { useShared, useT } from '@/lib/i18n'
 import { useOnceTrue } from '@/lib/useOnceTrue'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import styles from './SetDetail.module.css'
 import { FormError } from '@/components/FormError'
 import { OptionalPart } from '@/components/OptionalPart'
-import { copyText } from '@/lib/browser'
 
 /** Loaded the first time it is opened. */
 const ExportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ExportDialog })))
@@ -44,8 +26,6 @@ const ExportDialog = lazy(() => import('@/features/import-export').then((m) => (
 const AddCardForm = lazy(() => import('./AddCardForm').then((m) => ({ default: m.AddCardForm })))
 const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
 const EditCardDialog = lazy(() => import('./EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
-
-type View = 'terms' | 'flashcards'
 
 /** /study-sets/:id: the set's header and actions, the mode bar, and the Terms or Flashcards view. */
 export function SetDetail({ setId: id }: { setId: string }) {
@@ -82,14 +62,12 @@ export function SetDetail({ setId: id }: { setId: string }) {
 
 function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
   const t = useT()
-  const setMessages = useShared('setMessages')
   const [confirm, confirmDialog] = useConfirm()
   const location = useLocation()
   const auth = useAuth()
-  const navigate = useNavigate()
   useDocumentTitle(set.title)
   const isOwner = auth !== null && set.owner !== null && auth.user.id === set.owner.id
-  const [view, setView] = useState<View>('terms')
+  const [view, setView] = useState<SetPageView>('terms')
   const [editingSet, setEditingSet] = useState(false)
   const [exporting, setExporting] = useState(false)
   // Stays mounted after the first opening, so closing returns focus like the other dialogs.
@@ -99,9 +77,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   const exportUsed = useOnceTrue(exporting)
   const editSetUsed = useOnceTrue(editingSet)
   const editCardUsed = useOnceTrue(editingCard !== null)
-  const [busy, setBusy] = useState(false)
-  const [actionError, setActionError] = useState('')
-  const [actionStatus, setActionStatus] = useState('')
+  const actions = useSetActions(set, loaded, confirm)
   const progress = useCardProgress(set.id)
   const base = `/study-sets/${encodeURIComponent(set.id)}`
   // "Starred only" lives in the address (?starred=1): the mode links carry it, and so does a reload.
@@ -132,72 +108,6 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
   const { loadAll: loadAllShown } = shown
   const loadAll = useCallback(() => void loadAllShown(), [loadAllShown])
 
-  const toggleVisibility = async () => {
-    setActionError('')
-    setBusy(true)
-    try {
-      loaded.setUpdated(await setsApi.update(set.id, { isPublic: !set.isPublic }))
-    } catch {
-      setActionError(setMessages.updateFailed)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const deleteSet = async () => {
-    if (!(await confirm({ title: t('sets.actions.delete'), message: setMessages.deleteSetConfirm, confirmLabel: t('common.delete'), danger: true }))) return
-    setActionError('')
-    setBusy(true)
-    try {
-      await setsApi.remove(set.id)
-      navigate('/dashboard')
-    } catch (failure) {
-      setActionError(errorMessage(failure))
-      setBusy(false)
-    }
-  }
-
-  /** Every basic card not yet asked in reverse is, from now on; the cards in hand show it. */
-  const addReverseToAll = async () => {
-    setActionError('')
-    setBusy(true)
-    try {
-      for (const card of await addReverseToAllCards(set.id)) loaded.cardUpdated(card)
-      setActionStatus(setMessages.reverseAdded)
-    } catch (failure) {
-      setActionError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const copyLink = async () => {
-    window.alert((await copyText(window.location.href)) ? setMessages.linkCopied : setMessages.linkCopyFailed)
-  }
-
-  const saveCopy = async () => {
-    setActionError('')
-    setBusy(true)
-    try {
-      const copy = await setsApi.copy(set.id)
-      navigate(`/study-sets/${encodeURIComponent(copy.id)}`)
-    } catch (failure) {
-      setActionError(errorMessage(failure))
-      setBusy(false)
-    }
-  }
-
-  const deleteCard = async (card: Flashcard) => {
-    if (!(await confirm({ title: t('sets.detail.deleteCard'), message: setMessages.deleteCardConfirm, confirmLabel: t('common.delete'), danger: true }))) return
-    setActionError('')
-    try {
-      await setsApi.removeCard(set.id, card.id)
-      loaded.cardDeleted(card.id)
-    } catch (failure) {
-      setActionError(errorMessage(failure))
-    }
-  }
-
   return (
     <div className={styles.page}>
       {confirmDialog}
@@ -208,70 +118,8 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         {setBackLink(location.state, isOwner).label}
       </Link>
 
-      <header className={styles.header}>
-        <div className={styles.titleRow}>
-          <h1 className={styles.title}>{set.title}</h1>
-          <SetActions
-            isOwner={isOwner}
-            isPublic={set.isPublic}
-            busy={busy}
-            onEdit={() => setEditingSet(true)}
-            onToggleVisibility={() => void toggleVisibility()}
-            onDelete={() => void deleteSet()}
-            onCopyLink={() => void copyLink()}
-            onExport={() => setExporting(true)}
-            onAddReverse={() => void addReverseToAll()}
-            onSaveCopy={auth?.user.verified && !isOwner ? () => void saveCopy() : undefined}
-          />
-        </div>
-        {set.description && <p className={styles.description}>{set.description}</p>}
-        <p className={styles.meta}>
-          <span>{t('sets.createdBy', { name: ownerName(set) })}</span>
-          <span aria-hidden="true">·</span>
-          <span>{cardCountLabel(set.cardCount)}</span>
-          <AvailableOfflineToggle setId={set.id} />
-          <span aria-hidden="true">·</span>
-          <span className={styles.visibility}>
-            <VisibilityIcon isPublic={set.isPublic} />
-            <span aria-hidden="true">{set.isPublic ? t('sets.public') : t('sets.private')}</span>
-          </span>
-        </p>
-        {set.copiedFromSetId && (
-          <p className={styles.meta}>
-            <span>
-              <T id="sets.copiedFrom" components={{ 0: <Link to={`/study-sets/${encodeURIComponent(set.copiedFromSetId)}`} /> }} />
-            </span>
-          </p>
-        )}
-        <TagList tags={set.tags} />
-        <SetReviewLink setId={set.id} />
-        {auth?.user.verified && <StartGameLink setId={set.id} />}
-        <FormError message={actionError} />
-        <p className="muted" role="status">
-          {actionStatus}
-        </p>
-      </header>
-
-      <nav className={styles.modes} aria-label={t('sets.detail.modes')}>
-        <button type="button" className={styles.mode} aria-pressed={view === 'terms'} onClick={() => setView('terms')}>
-          {t('mode.terms')}
-        </button>
-        <Link to={modePath('learn')} className={styles.mode}>
-          {t('mode.learn')}
-        </Link>
-        <button type="button" className={styles.mode} aria-pressed={view === 'flashcards'} onClick={() => setView('flashcards')}>
-          {t('mode.flashcards')}
-        </button>
-        <Link to={modePath('match')} className={styles.mode}>
-          {t('mode.match')}
-        </Link>
-        <Link to={modePath('write')} className={styles.mode}>
-          {t('mode.write')}
-        </Link>
-        <Link to={modePath('test')} className={styles.mode}>
-          {t('mode.test')}
-        </Link>
-      </nav>
+      <SetHeader set={set} isOwner={isOwner} actions={actions} onEdit={() => setEditingSet(true)} onExport={() => setExporting(true)} />
+      <SetModes view={view} onView={setView} modePath={modePath} />
       {stars && <StarredOnlyChoice stars={stars} on={starredOnly} onChange={setStarredOnly} />}
 
       {starredOnly && !stars.ids && !stars.error ? (
@@ -290,7 +138,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
             onLoadAll={loadAll}
             progress={progress}
             onEdit={isOwner ? setEditingCard : undefined}
-            onDelete={isOwner ? (card) => void deleteCard(card) : undefined}
+            onDelete={isOwner ? (card) => void actions.deleteCard(card) : undefined}
             stars={stars}
             languages={set}
           />

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '#shared/api/errors'
 import { SET_LIMITS } from '#shared/limits'
 import { Field, SelectField, TextAreaField } from '@/components/Field'
-import { languageOptions, listedTag } from '@/features/study'
+import { languageOptions, listedTag } from '@/features/read-aloud'
 import { formatLanguageName, useLocale, useT } from '@/lib/i18n'
 import type { SetFormValues } from './useSetForm'
 

@@ -10,6 +10,7 @@ import { StarredNote } from '@/features/stars'
 import { isStarredOnly, withStarred } from '@/features/stars'
 import { FormError } from '@/components/FormError'
 import { AnswerWithChoice } from './prompts/AnswerWithChoice'
+import { useFocusTarget } from './StudySession'
 
 export const studySetPath = (setId: string) => `/study-sets/${encodeURIComponent(setId)}`
 
@@ -79,6 +80,32 @@ export function StudyEndActions({ setId, restartLabel, onRestart }: { setId: str
         {t('study.backToSet')}
       </Link>
     </div>
+  )
+}
+
+interface StudySummaryProps {
+  /** The panel's name for screen readers. */
+  label: string
+  heading: string
+  /** The heading takes the focus when the summary shows (a session's end; in a batch's summary the way on takes it). */
+  focus?: boolean
+  headingClassName?: string
+  /** What the mode shows above the heading (Learn's question types, Match's "all matched"). */
+  top?: ReactNode
+  children: ReactNode
+}
+
+/** A batch's or a session's summary, drawn in the session's shell (StudySession): its panel, its heading, and the mode's figures and ways on. */
+export function StudySummary({ label, heading, focus = false, headingClassName, top, children }: StudySummaryProps) {
+  const focusTarget = useFocusTarget()
+  return (
+    <StudyPanel label={label}>
+      {top}
+      <h2 ref={focus ? focusTarget : undefined} tabIndex={focus ? -1 : undefined} className={headingClassName}>
+        {heading}
+      </h2>
+      {children}
+    </StudyPanel>
   )
 }
 

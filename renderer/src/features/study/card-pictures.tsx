@@ -3,10 +3,16 @@ import type { CardAudio, CardImage as CardImageData } from '#shared/api/media'
 import type { Flashcard } from '#shared/api/sets'
 import { CardImage } from '@/components/CardImage'
 import { FormulaText, RecordingLabel } from '@/components/card-side'
-import { useT } from '@/lib/i18n'
-import { answerOf, isRecordingOnly, splitAnswer } from './answer-text'
+import { translate, useT } from '@/lib/i18n'
+import { answerOf, isRecordingOnly, splitAnswer } from '#shared/study/answer-text'
 
-export { answerOf, answerWords, isMediaOnly, splitAnswer } from './answer-text'
+export { answerOf, isMediaOnly, splitAnswer } from '#shared/study/answer-text'
+
+/** Words for an answer in a sentence ('Correct answer: ...'): its text, 'the picture shown' or 'the recording'. */
+export function answerWords(answer: string): string {
+  const { text, pictureId, recordingId } = splitAnswer(answer)
+  return text.trim() || (pictureId ? translate('study.answer.pictureShown') : recordingId ? translate('study.answer.recording') : '')
+}
 
 /** Every card's definition as an answer text, and the pictures by id to show them again. */
 export function withPictureAnswers<T extends Flashcard>(cards: readonly T[]): { cards: T[]; pictures: Map<string, CardImageData> } {

@@ -68,6 +68,14 @@ export async function saveQuietly<T>(save: () => Promise<T>): Promise<T | undefi
   }
 }
 
+/**
+ * The one way a mode records an answer: through the offline outbox (recordAnswer), for a signed-in
+ * student only, and never holding up study (saveQuietly). Resolves once kept, or at once when not.
+ */
+export async function recordStudyAnswer(setId: string, answer: AnswerInput): Promise<void> {
+  await saveQuietly(() => recordAnswer(setId, answer))
+}
+
 export interface LoadedStudySet {
   set: StudySet
   cards: Flashcard[]

@@ -1,11 +1,11 @@
-import { type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { FLASHCARDS_VIEW_STEP } from '#shared/limits'
 import { hasAnswerWithChoice, type StudyItem, studyItems } from '#shared/study/prompts'
 import { AnswerWithChoice } from '@/features/study/prompts/AnswerWithChoice'
-import { ClozeFilled, PromptExtra } from '@/features/study/prompts/ClozeBack'
 import { FormError } from '@/components/FormError'
-import { recordAnswer, saveQuietly } from '@/features/study/study-api'
+import { recordStudyAnswer } from '@/features/study/study-api'
+import { StudySession } from '@/features/study/StudySession'
 import { useStudyOptions } from '@/features/study/useStudyOptions'
 import {
   currentIndex,
@@ -19,15 +19,16 @@ import {
   roundSize,
   sortedCounts,
   type Sorting,
-  swipeAction,
 } from './flashcards'
 import styles from './FlashcardView.module.css'
 import { useDeckKeys, useRevealOnOpen } from './useDeckKeys'
-import { CardSide } from '@/components/card-side'
+import { FlashcardCard } from './FlashcardCard'
+import { DeckMoves, DeckShortcuts, SortButtons } from './FlashcardControls'
+import { FlashcardSummary } from './FlashcardSummary'
 import { StarButton } from '@/features/stars'
 import type { Stars } from '@/features/stars'
-import { itemLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
-import { useShared, useT } from '@/lib/i18n'
+import { useSideLanguages } from '@/features/read-aloud'
+import { useT } from '@/lib/i18n'
 
 interface FlashcardViewProps {
   setId: string
@@ -45,13 +46,6 @@ interface FlashcardViewProps {
   /** The set's read-aloud languages (null: guessed from the cards' writing). */
   languages?: Pick<StudySet, 'termLanguage' | 'definitionLanguage'>
 }
-
-/** A horizontal swipe longer than this (CSS pixels) moves to the next or previous card. */
-const SWIPE_DISTANCE = 50
-/** A click this soon (ms) after a swipe belongs to the swipe. */
-const SWIPE_CLICK_MS = 400
-/** The sorting keys, shown beside their buttons (the same on every keyboard: useDeckKeys reads k and l). */
-const SORT_KEYS = { known: 'K', learning: 'L' } as const
 
 /** The ids of `cards` in a random order (Fisher-Yates). */
 function shuffledIds(cards: readonly Flashcard[]): string[] {
@@ -107,7 +101,6 @@ function FlashcardDeck({
   onShuffleChange,
 }: FlashcardViewProps & { cards: StudyItem<Flashcard>[]; shuffleAtStart: boolean; onShuffleChange: (shuffle: boolean) => void }) {
   const t = useT()
-  const flashcardMessages = useShared('flashcardMessages')
   const [state, setState] = useState<FlashcardsState>(() => initialFlashcards(FLASHCARDS_VIEW_STEP))
   const hintId = useId()
   const round = roundCards(state, cards)
@@ -117,9 +110,6 @@ function FlashcardDeck({
   const size = deckSize(state, available)
   const index = currentIndex(state, available)
   const card = round[index]
-  const swipeStart = useRef<{ x: number; y: number } | null>(null)
-  /** When the last swipe ended: a click right after it (some browsers send one) does not flip. */
-  const swipedAt = useRef(0)
   const spoken = useSideLanguages(languages, cards)
   const viewRef = useRef<HTMLElement>(null)
   const frameRef = useRef<HTMLDivElement>(null)
@@ -128,7 +118,7 @@ function FlashcardDeck({
     if (!card || state.summary) return
     apply({ type: 'sort', cardId: card.id, sorting })
     const correct = sorting === 'known'
-    void saveQuietly(() => recordAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' }))
+    void recordStudyAnswer(setId, { cardId: card.id, mode: 'flashcards', correct, question: 'self_graded', outcome: correct ? 'right' : 'wrong' })
   }
 
   useDeckKeys((action) => (action.type === 'sortShown' ? sort(action.sorting) : apply(action)))
@@ -172,195 +162,60 @@ function FlashcardDeck({
     )
   }
 
-  const onPointerDown = (event: PointerEvent) => {
-    swipeStart.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY }
-  }
-  /** A swipe left goes to the next card, a swipe right to the one before; a tap flips (the click). */
-  const onPointerUp = (event: PointerEvent) => {
-    const start = swipeStart.current
-    swipeStart.current = null
-    if (!start) return
-    const dx = event.clientX - start.x
-    if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) < Math.abs(event.clientY - start.y)) return
-    swipedAt.current = event.timeStamp
-    apply(swipeAction(dx, document.documentElement.dir === 'rtl'))
-  }
-  const onPointerCancel = () => {
-    swipeStart.current = null
-  }
-  const onCardClick = (event: { timeStamp: number }) => {
-    if (event.timeStamp - swipedAt.current < SWIPE_CLICK_MS) return
-    apply({ type: 'flip' })
-  }
-
   const counts = sortedCounts(state)
-  const toolbar = (
-    <div className={styles.toolbar}>
-      <button type="button" className="button button-secondary" aria-pressed={state.shuffled} onClick={() => void toggleShuffle()} disabled={loadingMore}>
-        {t('flashcards.shuffle')}
-      </button>
-      <p className={styles.piles} aria-live="polite">
-        {t('flashcards.piles', { known: counts.known, learning: counts.learning })}
-      </p>
-      {stars && card && !state.summary && (
-        <StarButton starred={stars.ids?.has(card.asked.cardId) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.asked.cardId)} />
-      )}
-    </div>
-  )
-
-  if (state.summary) {
-    const result = roundResult(
-      state,
-      round.map((item) => item.id),
-    )
-    const learning = result.learning
-    const played = result.known + learning.length
-    return (
-      <section ref={viewRef} className={styles.view} aria-label={t('mode.flashcards')}>
-        {toolbar}
-        <div className={styles.summary} role="region" aria-label={t('flashcards.roundSummary')}>
-          <h2 tabIndex={-1} ref={(element) => element?.focus()}>
-            {t('flashcards.roundComplete', { round: state.roundNumber })}
-          </h2>
-          <p>{t('flashcards.roundResult', { known: result.known, played, learning: learning.length })}</p>
-          <div className={styles.summaryActions}>
-            {learning.length > 0 && (
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  apply({
-                    type: 'studyLearning',
-                    ids: state.shuffled ? shuffledIds(cards.filter((item) => learning.includes(item.id))) : learning,
-                    shuffled: state.shuffled,
-                  })
-                }
-              >
-                {flashcardMessages.studyLearning(learning.length)}
-              </button>
-            )}
-            <button type="button" className="button button-secondary" onClick={() => apply({ type: 'restart' })}>
-              {t('flashcards.startOver')}
-            </button>
-          </div>
-        </div>
-      </section>
-    )
-  }
-  if (!card) return null
-  const flipped = state.flipped
-  const sortedAs = state.sorted[card.id]
-
+  const roundIds = round.map((item) => item.id)
+  const result = state.summary ? roundResult(state, roundIds) : undefined
   return (
-    <section ref={viewRef} className={styles.view} aria-label={t('mode.flashcards')}>
-      {toolbar}
-      {/* The speaker sits on the card, not in it: a button may not hold another, and reading aloud does not flip. */}
-      <div ref={frameRef} className={styles.cardFrame}>
-        <button
-          type="button"
-          className={styles.card}
-          aria-pressed={flipped}
-          aria-describedby={hintId}
-          onClick={onCardClick}
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerCancel}
-        >
-          {/* Keyed by card: a new card appears term side up at once, without turning over. */}
-          <span key={card.id} className={`${styles.inner} ${flipped ? styles.flipped : ''}`}>
-            <span className={`${styles.face} ${styles.front}`} aria-hidden={flipped}>
-              <span className={styles.side}>{t('card.term')}</span>
-              <CardSide text={card.term} image={card.termImage} recorded={!!card.termAudio} position={card.position} size="large" textClassName={styles.term} />
-            </span>
-            <span className={`${styles.face} ${styles.back}`} aria-hidden={!flipped}>
-              <span className={styles.side}>{t('card.definition')}</span>
-              {card.asked.filled ? (
-                <span className={styles.definition}>
-                  <ClozeFilled filled={card.asked.filled} />
-                  <PromptExtra card={card} />
-                </span>
-              ) : (
-                <CardSide
-                  text={card.definition}
-                  image={card.definitionImage}
-                  recorded={!!card.definitionAudio}
-                  position={card.position}
-                  size="large"
-                  textClassName={styles.definition}
-                />
-              )}
-            </span>
-          </span>
-        </button>
-        <SpeakButton
-          key={flipped ? 'definition' : 'term'}
-          className={styles.speak}
-          text={flipped ? card.definition : card.term}
-          language={itemLanguages(spoken, card.id)[flipped ? 'definition' : 'term']}
-          side={flipped ? 'definition' : 'term'}
-          audio={flipped ? card.definitionAudio : card.termAudio}
-        />
-      </div>
-      <p id={hintId} className={styles.hint}>
-        {t('flashcards.hint')}
-      </p>
-
-      <div className={styles.sorting}>
-        <button type="button" className={`button button-secondary ${styles.learning}`} aria-pressed={sortedAs === 'learning'} onClick={() => sort('learning')}>
-          {t('flashcards.stillLearning')} <kbd aria-hidden="true">{SORT_KEYS.learning}</kbd>
-        </button>
-        <button type="button" className={`button button-secondary ${styles.known}`} aria-pressed={sortedAs === 'known'} onClick={() => sort('known')}>
-          {t('flashcards.knowIt')} <kbd aria-hidden="true">{SORT_KEYS.known}</kbd>
-        </button>
-      </div>
-
-      <div className={styles.controls}>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => apply({ type: 'previous' })}
-          disabled={index === 0}
-          aria-label={t('flashcards.previousCard')}
-        >
-          <span aria-hidden="true" className="flip-rtl">
-            ←
-          </span>
-          <span className={styles.controlText}>{t('flashcards.previous')}</span>
-        </button>
-        <span className={styles.position} aria-live="polite">
-          {index + 1} / {size}
-        </span>
-        <button type="button" className="button button-secondary" onClick={() => apply({ type: 'next' })} aria-label={t('flashcards.nextCard')}>
-          <span className={styles.controlText}>{t('flashcards.next')}</span>
-          <span aria-hidden="true" className="flip-rtl">
-            →
-          </span>
-        </button>
-      </div>
-
-      <details className={styles.shortcuts}>
-        <summary>{t('flashcards.shortcuts')}</summary>
-        <dl>
-          <dt>{t('flashcards.keys.flip')}</dt>
-          <dd>{t('flashcards.flip')}</dd>
-          <dt>{t('flashcards.keys.move')}</dt>
-          <dd>{t('flashcards.move')}</dd>
-          <dt>{SORT_KEYS.known}</dt>
-          <dd>{t('flashcards.knowIt')}</dd>
-          <dt>{SORT_KEYS.learning}</dt>
-          <dd>{t('flashcards.stillLearning')}</dd>
-        </dl>
-      </details>
-
-      <FormError message={loadError} />
-      <div className={styles.more}>
-        <p className="muted">{t('flashcards.showing', { size, total: inRound })}</p>
-        {state.limit < inRound && (
-          <button type="button" className="button button-secondary" onClick={() => apply({ type: 'showMore' })} disabled={loadingMore}>
-            {loadingMore ? t('shell.loading') : t('study.loadMore')}
+    <StudySession view={state.summary ? `summary:${state.roundNumber}` : 'deck'}>
+      <section ref={viewRef} className={styles.view} aria-label={t('mode.flashcards')}>
+        <div className={styles.toolbar}>
+          <button type="button" className="button button-secondary" aria-pressed={state.shuffled} onClick={() => void toggleShuffle()} disabled={loadingMore}>
+            {t('flashcards.shuffle')}
           </button>
+          <p className={styles.piles} aria-live="polite">
+            {t('flashcards.piles', { known: counts.known, learning: counts.learning })}
+          </p>
+          {stars && card && !state.summary && (
+            <StarButton starred={stars.ids?.has(card.asked.cardId) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.asked.cardId)} />
+          )}
+        </div>
+        {result ? (
+          <FlashcardSummary
+            roundNumber={state.roundNumber}
+            known={result.known}
+            learning={result.learning}
+            onStudyLearning={() =>
+              apply({
+                type: 'studyLearning',
+                ids: state.shuffled ? shuffledIds(cards.filter((item) => result.learning.includes(item.id))) : result.learning,
+                shuffled: state.shuffled,
+              })
+            }
+            onStartOver={() => apply({ type: 'restart' })}
+          />
+        ) : (
+          card && (
+            <>
+              <FlashcardCard card={card} flipped={state.flipped} spoken={spoken} hintId={hintId} frameRef={frameRef} apply={apply} />
+              <p id={hintId} className={styles.hint}>
+                {t('flashcards.hint')}
+              </p>
+              <SortButtons sortedAs={state.sorted[card.id]} onSort={sort} />
+              <DeckMoves index={index} size={size} apply={apply} />
+              <DeckShortcuts />
+              <FormError message={loadError} />
+              <div className={styles.more}>
+                <p className="muted">{t('flashcards.showing', { size, total: inRound })}</p>
+                {state.limit < inRound && (
+                  <button type="button" className="button button-secondary" onClick={() => apply({ type: 'showMore' })} disabled={loadingMore}>
+                    {loadingMore ? t('shell.loading') : t('study.loadMore')}
+                  </button>
+                )}
+              </div>
+            </>
+          )
         )}
-      </div>
-    </section>
+      </section>
+    </StudySession>
   )
 }

@@ -1,16 +1,29 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import type { CardImage as CardImageData } from '#shared/api/media'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { LEARN_MAX_OPTIONS, STUDY_CARD_PAGE_SIZE } from '#shared/limits'
-import { StudyEndActions, StudyLoadView, StudyPanel, StudyStats } from '@/features/study/StudyFrame'
-import { LeaveWarning } from '@/features/study/LeaveWarning'
-import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
+import { StudyEndActions, StudyLoadView, StudyStats, StudySummary } from '@/features/study/StudyFrame'
+import { StudySession, useFocusTarget } from '@/features/study/StudySession'
+import { forgetPlace } from '@/features/study/study-place'
+import { type StudyEngine, useStudySession } from '@/features/study/useStudySession'
 import { useStudyOptions } from '@/features/study/useStudyOptions'
 import { FormulaText } from '@/components/card-side'
 import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/features/study/card-pictures'
 import { useStudyCards } from '@/features/study/useStudyCards'
-import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
-import { accuracyPercent, currentQuestion, type LearnEvent, learnedCount, learnReducer, type LearnState, nextLabel, startLearn, unseenCount } from './learn'
+import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/read-aloud'
+import {
+  accuracyPercent,
+  currentQuestion,
+  type LearnEvent,
+  learnedCount,
+  learnReducer,
+  type LearnState,
+  midBatch,
+  nextLabel,
+  resumeLearn,
+  startLearn,
+  unseenCount,
+} from './learn'
 import { useLearnRecords } from './learn-records'
 import { LearnSetup } from './LearnSetup'
 import { LearnChoices } from './LearnChoices'
@@ -30,43 +43,50 @@ export function LearnMode({ setId: id }: { setId: string }) {
 }
 
 const reduce = (state: LearnState, event: LearnEvent) => learnReducer(state, event, Math.random)
+const finished = (state: LearnState) => state.phase === 'finished'
 
 function LearnSession({ set, cards: setCards }: { set: StudySet; cards: Flashcard[] }) {
-  const t = useT()
   const setId = set.id
   // Picture definitions become answer texts of their own (see card-pictures.tsx).
   const [{ cards, pictures }] = useState(() => withPictureAnswers(setCards))
   const spoken = useSideLanguages(set, cards)
   // The question types kept for the set (issue 31; loaded before the cards are shown, see useStudyCards).
   const types = useStudyOptions(setId).options.learnQuestionTypes
-  // The place kept before a reload (its last answer already saved), else the start (study-place.ts).
-  const [state, dispatch] = useReducer(reduce, cards, (all) => {
-    const kept = readPlace<LearnState>('learn', setId, all)
-    // A place kept before question types (no `types`) starts afresh; other types chosen meanwhile apply from here.
-    if (kept && Array.isArray(kept.types)) {
-      const resumed = { ...kept, lastAnswer: null }
-      return kept.types.join() === types.join() ? resumed : reduce(resumed, { type: 'types', types })
-    }
-    forgetPlace('learn-session', setId)
-    return startLearn(all, Math.random, types)
-  })
-  useEffect(() => {
-    if (state.phase !== 'finished') return keepPlace('learn', setId, state)
-    forgetPlace('learn', setId)
-    forgetPlace('learn-session', setId)
-  }, [state, setId])
+  // The place kept before a reload (its last answer already saved) goes on in the types chosen since (learn.ts).
+  const engine = useMemo(
+    (): StudyEngine<LearnState, LearnEvent> => ({
+      mode: 'learn',
+      start: (all) => {
+        forgetPlace('learn-session', setId)
+        return startLearn(all, Math.random, types)
+      },
+      resume: (kept) => resumeLearn(kept, types, Math.random),
+      reduce,
+      finished,
+    }),
+    [setId, types],
+  )
+  const [state, dispatch] = useStudySession(setId, cards, engine)
   useLearnRecords(setId, state)
-  const focusTarget = useFocusOnChange(state)
   useLearnKeys(state, dispatch)
+  // Not on the first view: the page keeps its usual start.
+  const view = `${state.attempt}:${state.batchNumber}:${state.position}:${state.phase}`
+  return (
+    <StudySession view={view} midway={midBatch(state)}>
+      <LearnView setId={setId} state={state} dispatch={dispatch} cards={cards} pictures={pictures} spoken={spoken} />
+    </StudySession>
+  )
+}
+
+/** The session's state drawn: a question, a batch's summary, or the end. */
+function LearnView({ setId, state, dispatch, ...cardsAndLanguages }: QuestionProps & { setId: string }) {
+  const t = useT()
+  const focusTarget = useFocusTarget()
   const setup = <LearnSetup setId={setId} types={state.types} onApply={(chosen) => dispatch({ type: 'types', types: chosen })} />
 
   if (state.phase === 'finished') {
     return (
-      <StudyPanel label={t('study.finalStats')}>
-        {setup}
-        <h2 ref={focusTarget} tabIndex={-1} className={styles.heading}>
-          {t('learn.congratulations')}
-        </h2>
+      <StudySummary label={t('study.finalStats')} heading={t('learn.congratulations')} focus headingClassName={styles.heading} top={setup}>
         <p>{t('learn.learnedAll', { count: state.cards.length })}</p>
         <StudyStats
           items={[
@@ -78,15 +98,18 @@ function LearnSession({ set, cards: setCards }: { set: StudySet; cards: Flashcar
           ]}
         />
         <StudyEndActions setId={setId} restartLabel={t('learn.restart')} onRestart={() => dispatch({ type: 'restart' })} />
-      </StudyPanel>
+      </StudySummary>
     )
   }
 
   if (state.phase === 'summary') {
     return (
-      <StudyPanel label={t('learn.batchSummary')}>
-        {setup}
-        <h2 className={styles.heading}>{t('learn.batchComplete', { batch: state.batchNumber })}</h2>
+      <StudySummary
+        label={t('learn.batchSummary')}
+        heading={t('learn.batchComplete', { batch: state.batchNumber })}
+        headingClassName={styles.heading}
+        top={setup}
+      >
         <StudyStats
           items={[
             [t('learn.stat.batchCorrect'), state.batchCorrect],
@@ -100,27 +123,19 @@ function LearnSession({ set, cards: setCards }: { set: StudySet; cards: Flashcar
         <button ref={focusTarget} type="button" className="button" onClick={() => dispatch({ type: 'continue' })}>
           {t('learn.continue')}
         </button>
-      </StudyPanel>
+      </StudySummary>
     )
   }
 
   return (
     <>
       {setup}
-      <QuestionView state={state} dispatch={dispatch} focusTarget={focusTarget} cards={cards} pictures={pictures} spoken={spoken} />
-      <LeaveWarning active={state.position > 0 || state.phase === 'answered'} />
+      <QuestionView state={state} dispatch={dispatch} {...cardsAndLanguages} />
     </>
   )
 }
 
-function QuestionView({
-  state,
-  dispatch,
-  focusTarget,
-  cards,
-  pictures,
-  spoken,
-}: {
+interface QuestionProps {
   /** The set's cards (with their pictures) and the definitions' pictures by id. */
   cards: Flashcard[]
   pictures: Map<string, CardImageData>
@@ -128,10 +143,12 @@ function QuestionView({
   spoken: SideLanguages
   state: LearnState
   dispatch: (event: LearnEvent) => void
-  /** Given the element to focus when the view changes: the term, or Next once answered. */
-  focusTarget: (element: HTMLElement | null) => void
-}) {
+}
+
+function QuestionView({ state, dispatch, cards, pictures, spoken }: QuestionProps) {
   const t = useT()
+  // Takes the focus when the view changes: the term, or Next once answered (the answer box: LearnWritten).
+  const focusTarget = useFocusTarget()
   const termId = useId()
   const hintId = useId()
   const question = currentQuestion(state)
@@ -172,7 +189,7 @@ function QuestionView({
         {written ? t('learn.hint.written') : question.shown !== undefined ? t('learn.hint.trueFalse') : t('learn.hint', { count: question.options.length })}
       </p>
       {written ? (
-        <LearnWritten state={state} question={question} dispatch={dispatch} focusTarget={focusTarget} />
+        <LearnWritten state={state} question={question} dispatch={dispatch} />
       ) : (
         <LearnChoices state={state} question={question} dispatch={dispatch} termId={termId} hintId={hintId} cards={cards} pictures={pictures} spoken={spoken} />
       )}
@@ -188,26 +205,6 @@ function QuestionView({
 function LearnedBar({ state }: { state: LearnState }) {
   const t = useT()
   return <progress className={styles.bar} value={learnedCount(state)} max={state.cards.length} aria-label={t('learn.stat.learned')} />
-}
-
-/**
- * Moves focus to what comes next when the view changes, so a keyboard or screen-reader user
- * lands on it: the term of a new question, Next Card after an answer, Continue to Next Batch in
- * the summary, the heading at the end. Not on the first view: the page keeps its usual start.
- */
-function useFocusOnChange(state: LearnState): (element: HTMLElement | null) => void {
-  const target = useRef<HTMLElement | null>(null)
-  const shown = useRef<string | null>(null)
-  const view = `${state.attempt}:${state.batchNumber}:${state.position}:${state.phase}`
-  useEffect(() => {
-    const first = shown.current === null
-    if (shown.current === view) return
-    shown.current = view
-    if (!first) target.current?.focus()
-  }, [view])
-  return useCallback((element: HTMLElement | null) => {
-    target.current = element
-  }, [])
 }
 
 /** Keys 1 to 4 choose an option; Enter goes on (a focused button or link handles Enter itself). */

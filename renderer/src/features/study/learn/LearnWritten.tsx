@@ -5,6 +5,7 @@ import { splitAnswer } from '@/features/study/card-pictures'
 import { PromptExtra } from '@/features/study/prompts/ClozeBack'
 import { AnswerDifference } from '@/features/study/AnswerDifference'
 import { AnswerInput } from '@/features/study/AnswerInput'
+import { useFocusTarget } from '@/features/study/StudySession'
 import { T, useT } from '@/lib/i18n'
 import { canCheck, type LearnEvent, type LearnQuestion, type LearnState } from './learn'
 import styles from './Learn.module.css'
@@ -16,18 +17,10 @@ const VERDICTS = { correct: 'learn.correct', almost: 'write.almost', wrong: 'stu
  * same verdicts ('Almost!' shows the difference). Enter checks; once checked, Next Card takes the
  * focus (drawn by the question view) and Enter goes on.
  */
-export function LearnWritten({
-  state,
-  question,
-  dispatch,
-  focusTarget,
-}: {
-  state: LearnState
-  question: LearnQuestion
-  dispatch: (event: LearnEvent) => void
-  focusTarget: (element: HTMLElement | null) => void
-}) {
+export function LearnWritten({ state, question, dispatch }: { state: LearnState; question: LearnQuestion; dispatch: (event: LearnEvent) => void }) {
   const t = useT()
+  // The answer box takes the focus on a new question (StudySession).
+  const focusTarget = useFocusTarget()
   const inputId = useId()
   const feedbackId = useId()
   const checked = state.phase === 'answered'

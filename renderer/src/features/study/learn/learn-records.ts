@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
 import type { UpdateSessionInput } from '#shared/api/study'
-import { keepPlace, readPlace } from '@/features/study/study-place'
-import { saveQuietly, studyApi } from '@/features/study/study-api'
+import { forgetPlace, keepPlace, readPlace } from '@/features/study/study-place'
+import { recordStudyAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
 import type { LearnAnswer, LearnState } from './learn'
 
 /**
  * Saves a signed-in student's play-through, without ever holding up study (saveQuietly: nothing
  * for a visitor, failures ignored): a learning session per play-through, each answer with the
- * session's counts, and the session's completion at the end or on Restart.
+ * session's counts (through the offline outbox, recordStudyAnswer), and the session's completion
+ * at the end or on Restart.
  */
 export function useLearnRecords(setId: string, state: LearnState) {
   const [records] = useState(() => new LearnRecords(setId))
@@ -18,8 +19,11 @@ export function useLearnRecords(setId: string, state: LearnState) {
     if (lastAnswer) records.answer(attempt, lastAnswer, { correctCount: correct, incorrectCount: incorrect })
   }, [records, attempt, lastAnswer, correct, incorrect])
   useEffect(() => {
-    if (phase === 'finished') records.complete(attempt)
-  }, [records, attempt, phase])
+    if (phase !== 'finished') return
+    records.complete(attempt)
+    // The play-through's session id was kept for a reload (see begin): a finished one needs it no more.
+    forgetPlace('learn-session', setId)
+  }, [records, attempt, phase, setId])
 }
 
 /**
@@ -68,16 +72,14 @@ class LearnRecords {
     if (!this.firstTime(`answer:${attempt}:${number}`)) return
     this.enqueue(async () => {
       const sessionId = this.sessions.get(attempt)
-      await saveQuietly(() =>
-        studyApi.answer(this.setId, {
-          cardId: answer.cardId,
-          correct: answer.correct,
-          mode: 'learn',
-          question: answer.question,
-          outcome: answer.outcome,
-          ...(sessionId ? { sessionId } : {}),
-        }),
-      )
+      await recordStudyAnswer(this.setId, {
+        cardId: answer.cardId,
+        correct: answer.correct,
+        mode: 'learn',
+        question: answer.question,
+        outcome: answer.outcome,
+        ...(sessionId ? { sessionId } : {}),
+      })
     })
   }
 

@@ -9,9 +9,11 @@ import {
   learnReducer,
   type LearnState,
   makeQuestion,
+  midBatch,
   nextLabel,
   questionType,
   type Random,
+  resumeLearn,
   shuffle,
   startLearn,
   unseenCount,
@@ -546,5 +548,33 @@ describe('learn: question types (issue 31)', () => {
     expect(step(fresh, { type: 'types', types: [] })).toBe(fresh)
     // Restart keeps the chosen types.
     expect(step(changed, { type: 'restart' }).types).toEqual(['written'])
+  })
+})
+
+describe('learn: what the session keeps', () => {
+  it('is mid-batch once a card of the batch is answered, until the batch summary', () => {
+    let state = startLearn(makeCards(2), seeded(1))
+    expect(midBatch(state)).toBe(false)
+    state = step(state, { type: 'answer', option: optionFor(state, true) })
+    expect(midBatch(state)).toBe(true)
+    state = step(state, { type: 'next' })
+    expect(state).toMatchObject({ phase: 'question', position: 1 })
+    expect(midBatch(state)).toBe(true)
+    state = answerAndGoOn(state, false)
+    expect(state.phase).toBe('summary')
+    expect(midBatch(state)).toBe(false)
+  })
+
+  it('resumes a kept play-through without its last answer, in the types chosen since; a place kept before question types starts afresh', () => {
+    let kept = startLearn(makeCards(3), seeded(1), ['multiple_choice'])
+    kept = step(kept, { type: 'answer', option: optionFor(kept, true) })
+    expect(kept.lastAnswer).not.toBeNull()
+    expect(resumeLearn(kept, ['multiple_choice'], seeded(2))).toEqual({ ...kept, lastAnswer: null })
+    const retyped = resumeLearn(kept, ['written'], seeded(2))
+    expect(retyped?.types).toEqual(['written'])
+    expect(retyped?.lastAnswer).toBeNull()
+    expect(retyped).toMatchObject({ phase: 'answered', position: 0, learned: 1 })
+    const beforeTypes = { ...kept, types: undefined } as unknown as LearnState
+    expect(resumeLearn(beforeTypes, ['multiple_choice'], seeded(2))).toBeUndefined()
   })
 })

@@ -3,7 +3,7 @@ import { clozeNumberOf } from '#shared/cards/prompts'
 import type { LEARN_QUESTION_TYPES } from '#shared/api/habits'
 import { type AnswerVerdict, checkAnswer } from '#shared/study/answer-check'
 import { splitPromptItemId } from '#shared/study/prompts'
-import { splitAnswer } from '@/features/study/answer-text'
+import { splitAnswer } from '#shared/study/answer-text'
 
 /**
  * Learn mode as a pure state machine (docs/study-rules.md): multiple-choice questions on
@@ -429,4 +429,20 @@ export function learnReducer(state: LearnState, event: LearnEvent, random: Rando
     case 'restart':
       return startLearn(state.cards, random, state.types, state.attempt + 1)
   }
+}
+
+/** Some of the batch is answered and some is not: leaving now asks first (LeaveWarning). */
+export function midBatch(state: LearnState): boolean {
+  return state.phase === 'answered' || (state.phase === 'question' && state.position > 0)
+}
+
+/**
+ * A play-through kept before a reload, as it goes on now (its last answer was already recorded), in
+ * the question types chosen meanwhile; undefined for a place kept before question types, which
+ * starts afresh.
+ */
+export function resumeLearn(kept: LearnState, types: readonly LearnQuestionType[], random: Random): LearnState | undefined {
+  if (!Array.isArray(kept.types)) return undefined
+  const resumed = { ...kept, lastAnswer: null }
+  return kept.types.join() === types.join() ? resumed : learnReducer(resumed, { type: 'types', types }, random)
 }

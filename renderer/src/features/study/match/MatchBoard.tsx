@@ -17,7 +17,7 @@ import { type MatchItem, type MatchItemType, remaining } from './match'
 import styles from './Match.module.css'
 import { CardImage } from '@/components/CardImage'
 import { FormulaText, RecordingLabel } from '@/components/card-side'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/study/read-aloud'
+import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
 import { type MessageId, useT } from '@/lib/i18n'
 
 interface MatchBoardProps {

@@ -3,11 +3,12 @@ import { MATCH_CARDS, MATCH_CARDS_PHONE } from '#shared/limits'
 import { elapsedSeconds, initialMatch, type MatchCard, matchReducer, type MatchState } from './match'
 import { useAuth } from '@/features/auth'
 import { useServerData } from '@/lib/server-data'
-import { StudyPanel } from '@/features/study/StudyFrame'
-import { recordAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
+import { StudyPanel, StudySummary } from '@/features/study/StudyFrame'
+import { StudySession } from '@/features/study/StudySession'
+import { recordStudyAnswer, saveQuietly, studyApi } from '@/features/study/study-api'
 import styles from './Match.module.css'
 import type { StudySet } from '#shared/api/sets'
-import { useSideLanguages } from '@/features/study/read-aloud'
+import { useSideLanguages } from '@/features/read-aloud'
 import { MatchBoard } from './MatchBoard'
 import { usePhoneScreen } from './usePhoneScreen'
 import { T, useT } from '@/lib/i18n'
@@ -41,7 +42,7 @@ export function MatchGame({ set, cards }: { set: StudySet; cards: MatchCard[] })
     if (!found || savedPair.current === key) return
     savedPair.current = key
     const correct = found.outcome === 'right'
-    void saveQuietly(() => recordAnswer(setId, { cardId: found.cardId, mode: 'match', correct, question: 'matching', outcome: found.outcome }))
+    void recordStudyAnswer(setId, { cardId: found.cardId, mode: 'match', correct, question: 'matching', outcome: found.outcome })
   }, [state.lastPair, state.round, state.correct, setId])
 
   // Each finished game is sent once (a signed-in student only; failures are ignored), and counts
@@ -58,50 +59,53 @@ export function MatchGame({ set, cards }: { set: StudySet; cards: MatchCard[] })
     best.record(result.timeTaken)
   }, [state, setId, best])
 
-  if (state.phase === 'not_started') {
-    return (
-      <StudyPanel label={t('match.instructions')}>
-        <h2>{t('match.instructions')}</h2>
-        <p>{t('match.instructionsText')}</p>
-        {best.time !== undefined && best.time !== null && (
-          <p>
-            <T id="match.yourBest" values={{ seconds: best.time }} components={{ 0: <strong /> }} />
-          </p>
-        )}
-        <button type="button" className="button" onClick={deal}>
-          {t('match.start')}
-        </button>
-      </StudyPanel>
-    )
-  }
-  if (state.phase === 'finished') return <GameOver state={state} best={best.time} bestBefore={bestBefore.current} onPlayAgain={deal} />
+  // The game drawn in the study shell: the result's heading takes the focus when the game is over.
   return (
-    <div className={styles.game}>
-      <div className={styles.stats}>
-        <p>
-          <T id="match.time" values={{ seconds: elapsedSeconds(state) }} components={{ 0: <strong /> }} />
-        </p>
-        <p>
-          <T id="match.correct" values={{ count: state.correct }} components={{ 0: <strong /> }} />
-        </p>
-        <p>
-          <T id="match.incorrect" values={{ count: state.incorrect }} components={{ 0: <strong /> }} />
-        </p>
-        <button type="button" className="button button-secondary" onClick={deal}>
-          {t('match.restart')}
-        </button>
-      </div>
-      <FeedbackBanner state={state} />
-      <MatchBoard
-        key={state.round}
-        terms={state.terms}
-        definitions={state.definitions}
-        spoken={spoken}
-        selectedId={state.selectedId}
-        onDrop={(draggedId, targetId) => dispatch({ type: 'drop', draggedId, targetId, now: Date.now() })}
-        onSelect={(itemId) => dispatch({ type: 'select', itemId, now: Date.now() })}
-      />
-    </div>
+    <StudySession view={state.phase}>
+      {state.phase === 'not_started' ? (
+        <StudyPanel label={t('match.instructions')}>
+          <h2>{t('match.instructions')}</h2>
+          <p>{t('match.instructionsText')}</p>
+          {best.time !== undefined && best.time !== null && (
+            <p>
+              <T id="match.yourBest" values={{ seconds: best.time }} components={{ 0: <strong /> }} />
+            </p>
+          )}
+          <button type="button" className="button" onClick={deal}>
+            {t('match.start')}
+          </button>
+        </StudyPanel>
+      ) : state.phase === 'finished' ? (
+        <GameOver state={state} best={best.time} bestBefore={bestBefore.current} onPlayAgain={deal} />
+      ) : (
+        <div className={styles.game}>
+          <div className={styles.stats}>
+            <p>
+              <T id="match.time" values={{ seconds: elapsedSeconds(state) }} components={{ 0: <strong /> }} />
+            </p>
+            <p>
+              <T id="match.correct" values={{ count: state.correct }} components={{ 0: <strong /> }} />
+            </p>
+            <p>
+              <T id="match.incorrect" values={{ count: state.incorrect }} components={{ 0: <strong /> }} />
+            </p>
+            <button type="button" className="button button-secondary" onClick={deal}>
+              {t('match.restart')}
+            </button>
+          </div>
+          <FeedbackBanner state={state} />
+          <MatchBoard
+            key={state.round}
+            terms={state.terms}
+            definitions={state.definitions}
+            spoken={spoken}
+            selectedId={state.selectedId}
+            onDrop={(draggedId, targetId) => dispatch({ type: 'drop', draggedId, targetId, now: Date.now() })}
+            onSelect={(itemId) => dispatch({ type: 'select', itemId, now: Date.now() })}
+          />
+        </div>
+      )}
+    </StudySession>
   )
 }
 
@@ -166,15 +170,9 @@ function GameOver({
   const t = useT()
   const seconds = elapsedSeconds(state)
   const newBest = best !== undefined && best !== null && (bestBefore === null || seconds < bestBefore)
-  const heading = useRef<HTMLHeadingElement>(null)
-  // The board the player was on is gone: take the focus to the result.
-  useEffect(() => heading.current?.focus(), [])
+  // The board the player was on is gone: the focus goes to the result (StudySession).
   return (
-    <StudyPanel label={t('match.gameOverLabel')}>
-      <p className={styles.correct}>{t('match.allComplete')}</p>
-      <h2 ref={heading} tabIndex={-1}>
-        {t('match.gameOver')}
-      </h2>
+    <StudySummary label={t('match.gameOverLabel')} heading={t('match.gameOver')} focus top={<p className={styles.correct}>{t('match.allComplete')}</p>}>
       <ul className={styles.results}>
         <li>
           <T id="match.time" values={{ seconds }} components={{ 0: <strong /> }} />
@@ -195,6 +193,6 @@ function GameOver({
       <button type="button" className="button" onClick={onPlayAgain}>
         {t('match.playAgain')}
       </button>
-    </StudyPanel>
+    </StudySummary>
   )
 }

@@ -19,7 +19,7 @@ import {
 import { PencilIcon, TrashIcon } from '@/components/icons'
 import { StarButton } from '@/features/stars'
 import type { Stars } from '@/features/stars'
-import { SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
+import { SpeakButton, useSideLanguages } from '@/features/read-aloud'
 import styles from './TermsList.module.css'
 import { formatDateTime, type Translate, useT } from '@/lib/i18n'
 

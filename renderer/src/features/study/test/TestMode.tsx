@@ -1,18 +1,17 @@
-import { createContext, type FormEvent, useContext, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
-import { FormulaText } from '@/components/card-side'
-import { AnswerContent, AnswerPictures, answerWords, audioOf, EnginePicture, withPictureAnswers } from '@/features/study/card-pictures'
-import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/study/read-aloud'
-import { StudyEndActions, StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
-import { recordAnswer, saveQuietly } from '@/features/study/study-api'
+import { AnswerPictures, withPictureAnswers } from '@/features/study/card-pictures'
+import { useSideLanguages } from '@/features/read-aloud'
+import { StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
+import { StudySession } from '@/features/study/StudySession'
+import { recordStudyAnswer } from '@/features/study/study-api'
 import { useStudyCards } from '@/features/study/useStudyCards'
 import { useStudyOptions } from '@/features/study/useStudyOptions'
 import {
   answeredCount,
   blankAnswers,
   buildTest,
-  type CardResult,
   gradeTest,
   missedCards,
   startProblem,
@@ -24,9 +23,10 @@ import {
   type TestResult,
 } from './test-mode'
 import styles from './Test.module.css'
-import { PromptExtra } from '@/features/study/prompts/ClozeBack'
-import { T, useT } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { QuestionTypesField, SetupProblem } from '@/features/study/QuestionTypes'
+import { QuestionView, SpokenLanguages } from './TestQuestion'
+import { TestResults } from './TestResults'
 
 /** Questions a new test asks unless the student picks another number. */
 const DEFAULT_QUESTIONS = 20
@@ -60,9 +60,17 @@ function TestSession({ set, cards: setCards }: { set: StudySet; cards: Flashcard
   )
 }
 
+/** The test's stages drawn in the study shell: the results' heading takes the focus when they show. */
 function TestStages({ setId, cards }: { setId: string; cards: Flashcard[] }) {
   const [stage, setStage] = useState<Stage>({ kind: 'setup', pool: cards })
+  return (
+    <StudySession view={stage.kind}>
+      <TestStage setId={setId} cards={cards} stage={stage} setStage={setStage} />
+    </StudySession>
+  )
+}
 
+function TestStage({ setId, cards, stage, setStage }: { setId: string; cards: Flashcard[]; stage: Stage; setStage: (stage: Stage) => void }) {
   if (stage.kind === 'setup') {
     return (
       <TestSetup
@@ -104,7 +112,7 @@ function TestStages({ setId, cards }: { setId: string; cards: Flashcard[] }) {
 function recordTest(setId: string, result: TestResult): void {
   for (const item of result.results) {
     const outcome = item.verdict === 'almost' ? 'almost' : item.correct ? 'right' : 'wrong'
-    void saveQuietly(() => recordAnswer(setId, { cardId: item.card.id, mode: 'test', correct: item.correct, question: item.kind, outcome }))
+    void recordStudyAnswer(setId, { cardId: item.card.id, mode: 'test', correct: item.correct, question: item.kind, outcome })
   }
 }
 
@@ -184,183 +192,5 @@ function TestSheet({
         {t('test.submit')}
       </button>
     </form>
-  )
-}
-
-/** The languages the set's sides are read aloud in, for the questions deep in the sheet. */
-const SpokenLanguages = createContext<SideLanguages>({ term: null, definition: null })
-
-/** A question's term read aloud (or its recording played), as in the other modes. */
-function TermSound({ card }: { card: TestCard }) {
-  const spoken = useContext(SpokenLanguages)
-  return <SpeakButton text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
-}
-
-function QuestionView({ question, answer, onAnswer }: { question: TestQuestion; answer: TestAnswer; onAnswer: (answer: TestAnswer) => void }) {
-  const t = useT()
-  const name = useId()
-  switch (question.kind) {
-    case 'multiple_choice':
-      return (
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>{t('test.kind.multipleChoice')}</span> <FormulaText text={question.card.term} />
-            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
-            <TermSound card={question.card} />
-          </legend>
-          {question.options.map((option, index) => (
-            <label key={index} className={styles.choice}>
-              <input
-                type="radio"
-                name={name}
-                checked={answer.kind === 'multiple_choice' && answer.option === index}
-                onChange={() => onAnswer({ kind: 'multiple_choice', option: index })}
-              />
-              <span>
-                <AnswerContent answer={option} />
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )
-    case 'true_false':
-      return (
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>{t('test.trueOrFalse')}</span> <FormulaText text={question.card.term} />
-            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
-            <TermSound card={question.card} />
-            <span className={styles.statement}>
-              {' '}
-              <T id="test.means" components={{ 0: <FormulaText text={answerWords(question.shownDefinition)} /> }} />
-            </span>
-            <AnswerContent answer={question.shownDefinition} pictureOnly />
-          </legend>
-          {[true, false].map((value) => (
-            <label key={String(value)} className={styles.choice}>
-              <input
-                type="radio"
-                name={name}
-                checked={answer.kind === 'true_false' && answer.value === value}
-                onChange={() => onAnswer({ kind: 'true_false', value })}
-              />
-              <span>{value ? t('test.true') : t('test.false')}</span>
-            </label>
-          ))}
-        </fieldset>
-      )
-    case 'written':
-      return (
-        <div className={styles.fieldset}>
-          <label htmlFor={name} className={styles.prompt}>
-            <span className={styles.kindLabel}>{t('test.kind.written')}</span> <FormulaText text={question.card.term} />
-            <EnginePicture card={question.card} side="term" text={question.card.term} size="small" />
-          </label>
-          <TermSound card={question.card} />
-          <input
-            id={name}
-            className={styles.written}
-            type="text"
-            autoComplete="off"
-            placeholder={t('study.typeAnswer')}
-            value={answer.kind === 'written' ? answer.text : ''}
-            onChange={(event) => onAnswer({ kind: 'written', text: event.target.value })}
-          />
-        </div>
-      )
-    case 'matching': {
-      const picks = answer.kind === 'matching' ? answer.picks : question.cards.map(() => null)
-      return (
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.prompt}>
-            <span className={styles.kindLabel}>{t('test.kind.matching')}</span> {t('test.matchingPrompt')}
-          </legend>
-          {question.cards.map((card, cardIndex) => (
-            <label key={card.id} className={styles.pair}>
-              <span className={styles.pairTerm}>
-                <EnginePicture card={card} side="term" text={card.term} size="tile" />
-                <FormulaText text={card.term} />
-              </span>
-              <TermSound card={card} />
-              <select
-                value={picks[cardIndex] ?? ''}
-                onChange={(event) => {
-                  const pick = event.target.value === '' ? null : Number(event.target.value)
-                  onAnswer({ kind: 'matching', picks: picks.map((old, i) => (i === cardIndex ? pick : old)) })
-                }}
-              >
-                <option value="">{t('test.chooseDefinition')}</option>
-                {question.definitions.map((definition, index) => (
-                  <option key={index} value={index}>
-                    {answerWords(definition)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        </fieldset>
-      )
-    }
-  }
-}
-
-function TestResults({
-  setId,
-  result,
-  onRetakeMissed,
-  onNewTest,
-}: {
-  setId: string
-  result: TestResult
-  onRetakeMissed: (() => void) | undefined
-  onNewTest: () => void
-}) {
-  const t = useT()
-  return (
-    <StudyPanel label={t('test.results')}>
-      <h2 className={styles.heading} tabIndex={-1} ref={(element) => element?.focus()}>
-        {t('test.score', { percent: result.percent })}
-      </h2>
-      <p>{t('test.correctOf', { correct: result.correct, total: result.total })}</p>
-      <ol className={styles.results}>
-        {result.results.map((item, index) => (
-          <ResultRow key={`${item.card.id}-${index}`} item={item} />
-        ))}
-      </ol>
-      <div className={styles.actions}>
-        {onRetakeMissed && (
-          <button type="button" className="button" onClick={onRetakeMissed}>
-            {t('test.retakeMissed')}
-          </button>
-        )}
-      </div>
-      <StudyEndActions setId={setId} restartLabel={t('test.newTest')} onRestart={onNewTest} />
-    </StudyPanel>
-  )
-}
-
-function ResultRow({ item }: { item: CardResult }) {
-  const t = useT()
-  const mark = t(item.correct ? (item.verdict === 'almost' ? 'test.mark.almost' : 'test.mark.correct') : 'test.mark.incorrect')
-  return (
-    <li className={item.correct ? styles.right : styles.wrong}>
-      <p className={styles.resultTerm}>
-        <span aria-hidden="true">{item.correct ? '✓ ' : '✗ '}</span>
-        <EnginePicture card={item.card} side="term" text={item.card.term} size="tile" />
-        <strong>
-          <FormulaText text={item.card.term} />
-        </strong>{' '}
-        <span className={styles.kindLabel}>{mark}</span>
-      </p>
-      <p>
-        <T id="study.yourAnswerIs" components={{ 0: item.given === '' ? <em>{t('test.noAnswer')}</em> : <FormulaText text={answerWords(item.given)} /> }} />
-      </p>
-      {(!item.correct || item.verdict === 'almost') && (
-        <p>
-          <T id="study.correctAnswerIs" components={{ 0: <FormulaText text={answerWords(item.expected)} /> }} />
-        </p>
-      )}
-      <PromptExtra card={item.card} />
-    </li>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerOf, splitAnswer } from '@/features/study/answer-text'
+import { answerOf, splitAnswer } from '#shared/study/answer-text'
 import {
   startProblem,
   answeredCount,

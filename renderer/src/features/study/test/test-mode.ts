@@ -1,5 +1,5 @@
 import { checkAnswer, type AnswerVerdict } from '#shared/study/answer-check'
-import { isMediaOnly, splitAnswer } from '@/features/study/answer-text'
+import { isMediaOnly, splitAnswer } from '#shared/study/answer-text'
 import { distinctDefinitions, makeQuestion, type Random, shuffle } from '@/features/study/learn/learn'
 import { translate } from '@/lib/i18n'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  answerToRecord,
   batchSummary,
   canCheck,
   canOverrule,
@@ -9,6 +10,7 @@ import {
   initialWrite,
   isCorrectAnswer,
   isLastCardOfBatch,
+  midBatch,
   progressLine,
   type WriteCard,
   type WriteEvent,
@@ -386,5 +388,44 @@ describe('write mode', () => {
     expect(ids(replay.incorrect)).toEqual(['c1'])
     expect(ids(replay.correct)).toEqual(['c1'])
     expect(replay.missed).toEqual([])
+  })
+})
+
+describe('what the session keeps and records', () => {
+  it('is mid-batch once a card is typed into or answered, until the batch summary', () => {
+    const start = initialWrite(makeCards(3))
+    expect(midBatch(start)).toBe(false)
+    const typed = run(start, [{ type: 'type', text: 'd' }])
+    expect(midBatch(typed)).toBe(true)
+    expect(midBatch(run(typed, [{ type: 'check' }]))).toBe(true)
+    const second = answerCard(start, true)
+    expect(midBatch(second)).toBe(true)
+    const summary = answerCard(answerCard(second, true), true)
+    expect(summary.phase).toBe('summary')
+    expect(midBatch(summary)).toBe(false)
+  })
+
+  it('records a right or near-miss answer when checked', () => {
+    const typed = run(initialWrite(makeCards(2)), [{ type: 'type', text: 'd1' }])
+    const checked = writeReducer(typed, { type: 'check' })
+    expect(answerToRecord(typed, checked, { type: 'check' })).toEqual({ cardId: 'c1', outcome: 'right' })
+    expect(answerToRecord(checked, writeReducer(checked, { type: 'next' }), { type: 'next' })).toBeUndefined()
+  })
+
+  it('records a wrong answer on Next, or once as overruled on "I was right", never both', () => {
+    const typed = run(initialWrite(makeCards(2)), [{ type: 'type', text: 'nope' }])
+    const checked = writeReducer(typed, { type: 'check' })
+    expect(answerToRecord(typed, checked, { type: 'check' })).toBeUndefined()
+    expect(answerToRecord(checked, writeReducer(checked, { type: 'next' }), { type: 'next' })).toEqual({ cardId: 'c1', outcome: 'wrong' })
+    const overruled = writeReducer(checked, { type: 'overrule' })
+    expect(answerToRecord(checked, overruled, { type: 'overrule' })).toEqual({ cardId: 'c1', outcome: 'overruled' })
+    expect(answerToRecord(overruled, writeReducer(overruled, { type: 'next' }), { type: 'next' })).toBeUndefined()
+  })
+
+  it('records nothing for typing, Continue or Restart', () => {
+    const start = initialWrite(makeCards(2))
+    const typed = writeReducer(start, { type: 'type', text: 'd1' })
+    expect(answerToRecord(start, typed, { type: 'type', text: 'd1' })).toBeUndefined()
+    expect(answerToRecord(typed, writeReducer(typed, { type: 'restart' }), { type: 'restart' })).toBeUndefined()
   })
 })

@@ -283,3 +283,29 @@ export function batchSummary(state: WriteState): BatchSummary {
     total,
   }
 }
+
+/** Some of the batch is answered and some is not: leaving now asks first (LeaveWarning). */
+export function midBatch(state: WriteState): boolean {
+  return (state.phase === 'answering' && (state.index > 0 || state.answer !== '')) || state.phase === 'checked'
+}
+
+/**
+ * The answer to record after `event` took `before` to `after`, if any. A right or near-miss answer
+ * is recorded when checked; a wrong one only when the student moves on without overruling it, so
+ * that "I was right" is recorded as one overruled answer instead of a wrong answer and a second,
+ * right one.
+ */
+export function answerToRecord(before: WriteState, after: WriteState, event: WriteEvent): { cardId: string; outcome: WriteOutcome } | undefined {
+  if (event.type === 'check') {
+    const card = currentCard(after)
+    const outcome = checkedOutcome(after)
+    return card && outcome && outcome !== 'wrong' ? { cardId: card.id, outcome } : undefined
+  }
+  if (event.type === 'overrule' || event.type === 'next') {
+    const card = currentCard(before)
+    const outcome = event.type === 'overrule' ? checkedOutcome(after) : checkedOutcome(before)
+    const wanted = event.type === 'overrule' ? 'overruled' : 'wrong'
+    return card && outcome === wanted ? { cardId: card.id, outcome } : undefined
+  }
+  return undefined
+}

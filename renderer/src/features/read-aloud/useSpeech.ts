@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import { splitAnswer } from '@/features/study/card-pictures'
+import { splitAnswer } from '#shared/study/answer-text'
 import { type SideLanguages, setSideLanguages, voiceFor } from './speech'
 
 /** The browser's speech synthesis, or undefined where there is none (old browsers, tests in Node). */

@@ -1,11 +1,11 @@
 import type { Flashcard } from '#shared/api/sets'
-import { translate } from '@/lib/i18n'
 
 /**
  * The study engines compare answers as text. A definition with a picture is given to them as its
  * text plus a marker and the picture's id, so two picture-only definitions are different answers
  * and a picture never equals a text; a definition that is only a recording (issue 26) likewise
- * carries its recording's id. The views turn the answer back into picture, recording and text.
+ * carries its recording's id. The views turn the answer back into picture, recording and text
+ * (the renderer's study/card-pictures.tsx), and read-aloud reads its text.
  */
 const PICTURE = '\u0000picture:'
 const RECORDING = '\u0000recording:'
@@ -30,12 +30,6 @@ export function splitAnswer(answer: string): { text: string; pictureId: string |
   return at < 0
     ? { text: answer, pictureId: null, recordingId: null }
     : { text: answer.slice(0, at), pictureId: answer.slice(at + PICTURE.length), recordingId: null }
-}
-
-/** Words for an answer in a sentence ('Correct answer: ...'): its text, 'the picture shown' or 'the recording'. */
-export function answerWords(answer: string): string {
-  const { text, pictureId, recordingId } = splitAnswer(answer)
-  return text.trim() || (pictureId ? translate('study.answer.pictureShown') : recordingId ? translate('study.answer.recording') : '')
 }
 
 /** A definition that is a picture or a recording alone (no text to type): asked as a choice, never typed. */

@@ -2,14 +2,14 @@ import type { SyntheticEvent } from 'react'
 import type { CardAudio } from '#shared/api/media'
 import { AudioButton, soundButtonClass } from '@/components/card-side'
 import { SpeakerIcon } from '@/components/icons'
-import { splitAnswer } from '@/features/study/card-pictures'
+import { splitAnswer } from '#shared/study/answer-text'
 import { useT } from '@/lib/i18n'
 import { useSpeech } from './useSpeech'
 
 interface SpeakButtonProps {
   /**
    * What is read; nothing to read (a picture-only side) shows no button. An engine's answer text
-   * (a definition with a picture marker, see card-pictures.tsx) is read as its text.
+   * (a definition with a picture marker, see shared/study/answer-text.ts) is read as its text.
    */
   text: string
   /** The side's language (BCP 47); with no voice for it the button is not shown. */
