@@ -5,8 +5,9 @@ import { addCards, createSet, setNotFound } from './sets-helpers'
 
 /*
  * Issue 28: statements per request on the read routes most traffic takes. Who the caller is (one
- * statement for a signed-in request), then the set with whether the caller may read it (one), then
- * what the route lists (one): no separate access check, no count beside a total already known.
+ * statement for a signed-in request), then the set with whether the caller may read it and what
+ * the route lists (one: a cards page reads its set in the same statement): no separate access
+ * check, no count beside a total already known.
  * The counts are the SQL the database is sent, recorded by the test app (TestApp.statementsOf).
  */
 
@@ -36,8 +37,13 @@ describe('statements per request', () => {
   it.each([
     ['a set, signed in: the caller, then the set with its reading rule', () => `/api/sets/${set.id}`, true, 2],
     ['a set, visitor: the set with its reading rule', () => `/api/sets/${set.id}`, false, 1],
-    ['its cards, signed in: the caller, the set, the page (the total is the set’s cardCount)', () => `/api/sets/${set.id}/cards?perPage=2`, true, 3],
-    ['its cards, visitor', () => `/api/sets/${set.id}/cards?perPage=2`, false, 2],
+    [
+      'its cards, signed in: the caller, then the page with its set’s reading rule and cardCount (the total)',
+      () => `/api/sets/${set.id}/cards?perPage=2`,
+      true,
+      2,
+    ],
+    ['its cards, visitor: the page with its set', () => `/api/sets/${set.id}/cards?perPage=2`, false, 1],
     ['my sets: the caller, then the page with its total', () => '/api/sets?perPage=2', true, 2],
     ['my sets with a tag filter', () => '/api/sets?perPage=2&tag=none', true, 2],
   ])('%s', async (_, url, signedIn, expected) => {
@@ -70,5 +76,7 @@ describe('statements per request', () => {
     expect((await app.api('GET', `/api/sets/${set.id}/cards?perPage=1`)).body).toMatchObject({ totalItems: 4, totalPages: 4 })
     expect((await app.api('DELETE', `/api/sets/${set.id}/cards/${added?.id}`, { token: owner.token })).status).toBe(204)
     expect((await app.api('GET', `/api/sets/${set.id}/cards?page=7&perPage=1`)).body).toMatchObject({ items: [], totalItems: 3 })
+    const empty = await createSet(app, owner, { title: 'No cards yet', isPublic: true })
+    expect((await app.api('GET', `/api/sets/${empty.id}/cards`)).body).toMatchObject({ items: [], totalItems: 0, totalPages: 0 })
   })
 })
