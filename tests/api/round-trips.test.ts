@@ -14,11 +14,15 @@ import { addCards, createSet, setNotFound } from './sets-helpers'
 let app: TestApp
 let owner: Account
 let set: StudySet
+let unstudied: StudySet
 beforeAll(async () => {
   app = await startTestApp()
   owner = await createAccount(app, { username: 'trips_owner' })
   set = await createSet(app, owner, { title: 'Round trips', isPublic: true })
-  await addCards(app, owner, set.id, ['a', 'b', 'c'])
+  const [first] = await addCards(app, owner, set.id, ['a', 'b', 'c'])
+  const answered = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: first?.id, correct: true, mode: 'write' } })
+  expect(answered.status).toBe(201)
+  unstudied = await createSet(app, owner, { title: 'Never studied', isPublic: true })
   await createSet(app, owner, { title: 'Second' })
   await createSet(app, owner, { title: 'Third' })
 })
@@ -46,6 +50,8 @@ describe('statements per request', () => {
     ['its cards, visitor: the page with its set', () => `/api/sets/${set.id}/cards?perPage=2`, false, 1],
     ['my sets: the caller, then the page with its total', () => '/api/sets?perPage=2', true, 2],
     ['my sets with a tag filter', () => '/api/sets?perPage=2&tag=none', true, 2],
+    ['progress: the caller, then its counts and its memory (with the settings), each asking the reading rule', () => `/api/sets/${set.id}/progress`, true, 3],
+    ['progress of a set never studied: the set alone then tells an empty list from a 404', () => `/api/sets/${unstudied.id}/progress`, true, 4],
   ])('%s', async (_, url, signedIn, expected) => {
     expect(await statementsOf(url(), signedIn ? owner.token : undefined)).toBe(expected)
   })
@@ -67,11 +73,20 @@ describe('statements per request', () => {
         expect((await app.api('GET', url, { token })).body).toEqual(setNotFound)
       }
     }
+    expect((await app.api('GET', `/api/sets/${hidden.id}/progress`, { token: stranger.token })).body).toEqual(setNotFound)
+    // Progress kept on a set that turned private is not the student's to read any more: 404 too.
+    const turned = await createSet(app, stranger, { title: 'Soon private', isPublic: true })
+    const [card] = await addCards(app, stranger, turned.id, ['x'])
+    const answer = await app.api('POST', `/api/sets/${turned.id}/answers`, { token: owner.token, body: { cardId: card?.id, correct: false, mode: 'write' } })
+    expect(answer.status).toBe(201)
+    expect((await app.api('GET', `/api/sets/${turned.id}/progress`, { token: owner.token })).body).toMatchObject({ items: [{ cardId: card?.id }] })
+    expect((await app.api('PATCH', `/api/sets/${turned.id}`, { token: stranger.token, body: { isPublic: false } })).status).toBe(200)
+    expect((await app.api('GET', `/api/sets/${turned.id}/progress`, { token: owner.token })).body).toEqual(setNotFound)
   })
 
   it('the totals are the true numbers: a page past the end of my sets still has its total, the cards’ total follows adds and deletes', async () => {
     const mine = await app.api('GET', '/api/sets?page=9&perPage=2', { token: owner.token })
-    expect(mine.body).toMatchObject({ items: [], page: 9, perPage: 2, totalItems: 4 })
+    expect(mine.body).toMatchObject({ items: [], page: 9, perPage: 2, totalItems: 5 })
     const [added] = await addCards(app, owner, set.id, ['d'])
     expect((await app.api('GET', `/api/sets/${set.id}/cards?perPage=1`)).body).toMatchObject({ totalItems: 4, totalPages: 4 })
     expect((await app.api('DELETE', `/api/sets/${set.id}/cards/${added?.id}`, { token: owner.token })).status).toBe(204)

@@ -117,8 +117,21 @@ export async function updateReviewFields(
 }
 
 /** The caller's memory of a set's cards. */
-export async function listSetMemory(db: DB, userId: string, setId: string): Promise<CardMemoryRow[]> {
-  return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
+/**
+ * The user's memory rows of a set while they may read it (none otherwise), each with the settings
+ * that shape their view (`settings_*`, null without a settings row): one statement.
+ */
+export async function listReadableSetMemory(
+  db: DB,
+  userId: string,
+  setId: string,
+): Promise<(CardMemoryRow & { settings_desired_retention: number | null; settings_parameters: string | null })[]> {
+  return readableMemory(db, userId)
+    .leftJoin('user_settings', 'user_settings.user_id', 'card_memory.user_id')
+    .selectAll('card_memory')
+    .select(['user_settings.desired_retention as settings_desired_retention', 'user_settings.parameters as settings_parameters'])
+    .where('card_memory.study_set_id', '=', setId)
+    .execute()
 }
 
 /** Memory rows of cards in sets the user may read. */

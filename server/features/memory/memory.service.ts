@@ -114,14 +114,22 @@ async function schedule(
   }
 }
 
-/** The student's memory of each card prompt of a set they have studied, as the API shows it, with its last review. */
+/**
+ * The student's memory of each card prompt of a set they have studied, as the API shows it, with
+ * its last review; none while they may not read the set. One statement: the rows carry the settings.
+ */
 export async function memoryOfSet(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   setId: string,
 ): Promise<{ cardId: string; prompt: string; lastReview: string; memory: CardMemoryView }[]> {
-  const [memories, settingsRow] = await Promise.all([repo.listSetMemory(deps.db, userId, setId), repo.findSettings(deps.db, userId)])
-  const settings = settingsOf(settingsRow)
+  const memories = await repo.listReadableSetMemory(deps.db, userId, setId)
+  const [first] = memories
+  const settings = settingsOf(
+    first && first.settings_desired_retention !== null
+      ? { desired_retention: first.settings_desired_retention, parameters: first.settings_parameters }
+      : undefined,
+  )
   const now = deps.clock.now()
   return memories.map((row) => ({
     cardId: row.flashcard_id,

@@ -141,7 +141,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
 /**
  * The caller's progress on a set with each card prompt's memory: prompts with right/wrong counts,
  * and prompts studied only in modes that do not count toward mastery (attempts 0). Most recently
- * reviewed first.
+ * reviewed first. Empty while the caller may not read the set (both queries ask the reading rule).
  */
 export async function progressWithMemory(deps: Deps, userId: string, setId: string): Promise<ProgressItem[]> {
   const [counts, memories] = await Promise.all([repo.listProgress(deps.db, userId, setId), memoryOfSet(deps, userId, setId)])
