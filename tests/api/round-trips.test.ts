@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StudySet } from '#shared/api/sets'
 import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
-import { addCards, createSet, setNotFound } from './sets-helpers'
+import { addCards, cardNotFound, createSet, setNotFound } from './sets-helpers'
 
 /*
  * Issue 28: statements per request on the read routes most traffic takes. Who the caller is (one
@@ -63,6 +63,25 @@ describe('statements per request', () => {
     const found = await app.api('GET', '/api/sets/public?search=round&perPage=1')
     expect(found.body).toMatchObject({ items: [{ id: set.id, title: 'Round trips' }], totalItems: 1 })
     expect(found.body.items[0]).not.toHaveProperty('matching')
+  })
+
+  it('an answer: the caller; in one transaction the card with its reading rule (after its lock on PostgreSQL) and the writes; then the due counts', async () => {
+    const [card] = await addCards(app, owner, unstudied.id, ['answered'])
+    let status = 0
+    const statements = await app.statementsOf(async () => {
+      const body = { cardId: card?.id, correct: true, mode: 'write' }
+      status = (await app.api('POST', `/api/sets/${unstudied.id}/answers`, { token: owner.token, body })).status
+    })
+    expect(status).toBe(201)
+    const inTransaction = statements.slice(statements.indexOf('begin') + 1, statements.indexOf('commit'))
+    // The lock, then the card read with the set's reading rule in the same query (was two queries).
+    expect(inTransaction.filter((text) => /\bfrom "flashcards"/.test(text) && !/^insert|^update/.test(text))).toHaveLength(1)
+    expect(inTransaction.filter((text) => /pg_advisory_xact_lock/.test(text))).toHaveLength(app.dialect === 'postgres' ? 1 : 0)
+    // Due now and due later today in one query (was two).
+    expect(statements.filter((text) => /from "card_memory" where "user_id" = \S+ and "due" <=/.test(text))).toHaveLength(1)
+    expect(statements).toHaveLength(app.dialect === 'postgres' ? 18 : 17)
+    const wrongSet = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: card?.id, correct: true, mode: 'write' } })
+    expect(wrongSet.body).toEqual(cardNotFound)
   })
 
   it('a private set is still 404 to another user and to a visitor', async () => {

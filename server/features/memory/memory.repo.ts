@@ -150,19 +150,24 @@ function readableMemory(db: DB, userId: string) {
  * `until` is compared as text, as the ISO times are stored.
  */
 export async function countDue(db: DB, userId: string, now: string, until: string, setId?: string) {
-  const count = async (after: string | undefined, before: string) => {
-    let query = db
+  const count = (eb: ExpressionBuilder<Database, never>, after: string | undefined, before: string) => {
+    let query = eb
       .selectFrom('card_memory')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((count) => count.fn.countAll<number | string>().as('n'))
       .where('user_id', '=', userId)
       .where('due', '<=', before)
     if (after !== undefined) query = query.where('due', '>', after)
     if (setId !== undefined) query = query.where('study_set_id', '=', setId)
-    return Number((await query.executeTakeFirstOrThrow()).n)
+    return query
   }
-  const dueNow = await count(undefined, now)
-  // The cards falling due between now and `until` are few: counted on their own short range.
-  return { dueNow, dueUntil: until > now ? dueNow + (await count(now, until)) : dueNow }
+  // The cards falling due between now and `until` are few: counted on their own short range, in
+  // the same statement (two scalar subqueries, each a range of the index).
+  const later = until > now
+  const row = await db
+    .selectNoFrom((eb) => [count(eb, undefined, now).as('due_now'), (later ? count(eb, now, until) : eb.lit(0)).as('due_later')])
+    .executeTakeFirstOrThrow()
+  const dueNow = Number(row.due_now)
+  return { dueNow, dueUntil: dueNow + Number(row.due_later) }
 }
 
 /**

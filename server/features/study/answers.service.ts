@@ -7,10 +7,10 @@ import { cardProgress } from '#shared/study/mastery'
 import { rateAnswer } from '#shared/study/ratings'
 import { ANSWER_MAX_AGE_DAYS } from '#shared/study/retention'
 import type { AuthState } from '#server/access/caller'
-import { assertReadableCard } from '#server/access/sets'
+import { requireAnswerableCard } from '#server/access/sets'
 import { type DB, isForeignKeyViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
-import { lockAnswerTarget } from '#server/db/row-locks'
+import { lockAnswer } from '#server/db/row-locks'
 import type { Deps } from '#server/deps'
 import { invalidInput, notFound } from '#server/http/errors'
 import { findSentAnswer, memoryOfSet, recordReview } from '#server/features/memory/memory.service'
@@ -86,9 +86,9 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
     const body = await deps.db.transaction().execute(async (trx) => {
       // The common resend, answered without redoing the work; the unique index is the guard.
       if (input.clientId !== undefined && (await findSentAnswer(trx, userId, input.clientId))) throw new ResentAnswer()
-      await assertReadableCard(trx, setId, input.cardId, auth)
-      const card = await lockAnswerTarget(trx, userId, input.cardId)
-      if (!card) throw notFound(apiMessages.cardNotFound)
+      await lockAnswer(trx, userId, input.cardId)
+      // The card with the reading rule in one query (404 unless its set is readable and holds it).
+      const card = await requireAnswerableCard(trx, setId, input.cardId, auth)
       if (!cardPrompts({ kind: card.kind, reverse: card.reverse === 1, term: card.term }).includes(input.prompt)) {
         throw invalidInput({ prompt: cardMessages.promptNotOfCard })
       }
