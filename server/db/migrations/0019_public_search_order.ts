@@ -19,6 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update study_set_search x set created = s.created, document = x.document || cardwise_search_tags(s.tags)
     from study_sets s where s.id = x.set_id`.execute(db)
   await sql`alter table study_set_search alter column created set not null`.execute(db)
+  // The update rewrote every document: GIN keeps such changes in a pending list that each search
+  // would scan until a vacuum merges it; merge it now (VACUUM cannot run in the migration's transaction).
+  await sql`select gin_clean_pending_list('study_set_search_document'::regclass)`.execute(db)
   await sql`create index study_set_search_created on study_set_search (created, set_id)`.execute(db)
   await sql`create or replace function study_sets_search_sync() returns trigger language plpgsql as $$
     begin
