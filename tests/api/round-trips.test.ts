@@ -79,7 +79,7 @@ describe('statements per request', () => {
     expect(inTransaction.filter((text) => /pg_advisory_xact_lock/.test(text))).toHaveLength(app.dialect === 'postgres' ? 1 : 0)
     // Due now and due later today in one query (was two).
     expect(statements.filter((text) => /from "card_memory" where "user_id" = \S+ and "due" <=/.test(text))).toHaveLength(1)
-    expect(statements).toHaveLength(app.dialect === 'postgres' ? 18 : 17)
+    expect(statements).toHaveLength(app.dialect === 'postgres' ? 17 : 16)
     const wrongSet = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: card?.id, correct: true, mode: 'write' } })
     expect(wrongSet.body).toEqual(cardNotFound)
   })

@@ -171,11 +171,13 @@ export async function countDue(db: DB, userId: string, now: string, until: strin
 }
 
 /**
- * The sets the user has a memory of any card in: a loose scan of the (user_id, study_set_id, due)
- * index, one seek per set (a recursive query asking for the next set id each time), instead of
- * reading every card state.
+ * Of the sets the user has a memory of any card in, those they may no longer read (made private
+ * since, or taken off their class): few or none. The studied sets are found by a loose scan of the
+ * (user_id, study_set_id, due) index, one seek per set (a recursive query asking for the next set
+ * id each time), instead of reading every card state; the reading rule is asked of them in the
+ * same statement.
  */
-export async function studiedSetIds(db: DB, userId: string): Promise<string[]> {
+export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<string[]> {
   const rows = await db
     .withRecursive('studied(id)', (cte) =>
       cte
@@ -197,25 +199,11 @@ export async function studiedSetIds(db: DB, userId: string): Promise<string[]> {
         ),
     )
     .selectFrom('studied')
-    .select('id')
-    .where('id', 'is not', null)
+    .innerJoin('study_sets', 'study_sets.id', 'studied.id')
+    .select('study_sets.id')
+    .where((eb) => eb.not(readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId)))
     .execute()
-  return rows.map((row) => row.id as string)
-}
-
-/** Of these sets, the ones the user may read (their own or public). */
-export async function readableSetIds(db: DB, userId: string, setIds: string[]): Promise<Set<string>> {
-  const readable = new Set<string>()
-  for (let i = 0; i < setIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('study_sets')
-      .select('id')
-      .where('id', 'in', setIds.slice(i, i + 500))
-      .where((eb) => readableBy(eb, userId))
-      .execute()
-    for (const row of rows) readable.add(row.id)
-  }
-  return readable
+  return rows.map((row) => row.id)
 }
 
 export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {

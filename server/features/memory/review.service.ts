@@ -99,9 +99,8 @@ async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: st
     return counts.reduce((sum, count) => ({ dueNow: sum.dueNow + count.dueNow, dueUntil: sum.dueUntil + count.dueUntil }), { dueNow: 0, dueUntil: 0 })
   }
   if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
-  const [total, studied] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.studiedSetIds(deps.db, userId)])
-  const readable = await repo.readableSetIds(deps.db, userId, studied)
-  for (const gone of studied.filter((id) => !readable.has(id))) {
+  const [total, unreadable] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.unreadableStudiedSetIds(deps.db, userId)])
+  for (const gone of unreadable) {
     const lost = await repo.countDue(deps.db, userId, now, until, gone)
     total.dueNow -= lost.dueNow
     total.dueUntil -= lost.dueUntil
