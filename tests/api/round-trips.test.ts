@@ -77,9 +77,10 @@ describe('statements per request', () => {
     // The lock, then the card read with the set's reading rule in the same query (was two queries).
     expect(inTransaction.filter((text) => /\bfrom "flashcards"/.test(text) && !/^insert|^update/.test(text))).toHaveLength(1)
     expect(inTransaction.filter((text) => /pg_advisory_xact_lock/.test(text))).toHaveLength(app.dialect === 'postgres' ? 1 : 0)
-    // Due now and due later today in one query (was two).
+    // Due now and due later today in one query (was two); the settings read once, in the transaction (was twice).
     expect(statements.filter((text) => /from "card_memory" where "user_id" = \S+ and "due" <=/.test(text))).toHaveLength(1)
-    expect(statements).toHaveLength(app.dialect === 'postgres' ? 17 : 16)
+    expect(statements.filter((text) => /from "user_settings"/.test(text))).toHaveLength(1)
+    expect(statements).toHaveLength(app.dialect === 'postgres' ? 16 : 15)
     const wrongSet = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: card?.id, correct: true, mode: 'write' } })
     expect(wrongSet.body).toEqual(cardNotFound)
   })

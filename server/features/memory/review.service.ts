@@ -11,6 +11,7 @@ import { cardsByIds } from '#server/features/sets/cards.service'
 import { readableSetIdsOfFolder } from '#server/features/folders/folders.service'
 import { chosenLocale, setLocale } from '#server/features/accounts/account.service'
 import * as repo from './memory.repo'
+import type { UserSettingsRow } from './memory.repo'
 import { recallNow, recallProbability, STATE_NAMES } from './scheduler'
 import { addDays, dayIn, streakOf } from '#shared/study/days'
 import { habitsOf, newReminderToken, settingsOf, storedWeights } from './settings'
@@ -70,7 +71,13 @@ function learnAhead(now: Date): Date {
  * today, reviewed today, and when the next card after those falls due; of every readable set, or
  * of one (`setId`, 404 when the caller may not read it).
  */
-export async function summary(deps: Deps, auth: AuthState, query: SummaryQuery = {}): Promise<ReviewSummary> {
+export async function summary(
+  deps: Deps,
+  auth: AuthState,
+  query: SummaryQuery = {},
+  /** The caller's settings row when the request has read it already (an answer): not read again. */
+  known?: { settingsRow: UserSettingsRow | undefined },
+): Promise<ReviewSummary> {
   const scope = await scopeOf(deps, auth, query)
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
@@ -80,7 +87,7 @@ export async function summary(deps: Deps, auth: AuthState, query: SummaryQuery =
     readableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString(), scope),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
     repo.nextDue(deps.db, auth.user.id, ahead.toISOString(), scope),
-    repo.findSettings(deps.db, auth.user.id),
+    known ? known.settingsRow : repo.findSettings(deps.db, auth.user.id),
   ])
   const { dailyGoal, timeZone } = habitsOf(settingsRow)
   const goal = { target: dailyGoal, doneToday: await answersOn(deps, auth.user.id, timeZone, dayIn(now, timeZone)) }
