@@ -1,5 +1,5 @@
 import { compiledQuery } from '#server/db/compiled-query'
-import type { DB } from '#server/db/database'
+import { type DB, dialectOf } from '#server/db/database'
 import { readableFlag } from './readable'
 
 /*
@@ -54,6 +54,26 @@ const cardOfSet = compiledQuery((db: DB, setId: string, cardId: string, userId: 
 
 export async function findCardOfSet(db: DB, setId: string, cardId: string, userId: string | undefined) {
   return cardOfSet.first(db, setId, cardId, userId ?? '')
+}
+
+/**
+ * The card an answer is about when it is in that set (no row otherwise), with whether the caller
+ * may read the set (`readable`) and what the card asks (its kind, reverse and term), in one query.
+ * On PostgreSQL the card's row is locked FOR KEY SHARE until the transaction ends (the order an
+ * answer takes its locks in: server/db/row-locks.ts).
+ */
+const cardToAnswer = compiledQuery((db: DB, setId: string, cardId: string, userId: string) => {
+  const query = db
+    .selectFrom('flashcards')
+    .innerJoin('study_sets', 'study_sets.id', 'flashcards.study_set_id')
+    .select((eb) => [readableFlag(eb, userId).as('readable'), 'flashcards.kind', 'flashcards.reverse', 'flashcards.term'])
+    .where('flashcards.id', '=', cardId)
+    .where('flashcards.study_set_id', '=', setId)
+  return dialectOf(db) === 'postgres' ? query.forKeyShare('flashcards') : query
+})
+
+export async function findCardToAnswer(db: DB, setId: string, cardId: string, userId: string) {
+  return cardToAnswer.first(db, setId, cardId, userId)
 }
 
 export async function isClassMember(db: DB, classId: string, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { apiMessages } from '#shared/messages'
 import type { DB } from '#server/db/database'
 import { forbidden, notFound } from '#server/http/errors'
-import { findCardOfSet, findSetReadable } from './access.repo'
+import { findCardOfSet, findCardToAnswer, findSetReadable } from './access.repo'
 import type { AuthState } from './caller'
 
 /** What the set rules read of a set the caller loaded: who owns it. */
@@ -52,6 +52,18 @@ export async function assertReadableCard(db: DB, setId: string, cardId: string, 
   const target = await findCardOfSet(db, setId, cardId, auth.user.id)
   if (target?.readable !== 1) throw notFound(apiMessages.setNotFound)
   if (target.card_id === null) throw notFound(apiMessages.cardNotFound)
+}
+
+/**
+ * The card an answer is about (its kind, reverse and term), in one query when it is in a set the
+ * caller may read, its row locked for the transaction on PostgreSQL; 404 otherwise, as
+ * assertReadableCard says it (the set's when the set is not readable, else the card's).
+ */
+export async function requireAnswerableCard(db: DB, setId: string, cardId: string, auth: AuthState) {
+  const card = await findCardToAnswer(db, setId, cardId, auth.user.id)
+  if (card?.readable === 1) return card
+  await assertReadableCard(db, setId, cardId, auth)
+  throw notFound(apiMessages.cardNotFound)
 }
 
 /**

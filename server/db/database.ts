@@ -163,10 +163,23 @@ const withoutNul = (value: unknown) => (typeof value === 'string' && value.inclu
  */
 const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i
 const preparedBy = new WeakMap<pg.PoolClient, Set<string>>()
+/** Each SQL text's name, hashed once (the app has a few hundred texts; past the bound, hashed again). */
+const names = new Map<string, string>()
+const MAX_NAMES = 2000
+
+function nameOf(text: string): string {
+  let name = names.get(text)
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear()
+    name = `cw_${createHash('sha1').update(text).digest('base64url')}`
+    names.set(text, name)
+  }
+  return name
+}
 
 export function statementName(client: pg.PoolClient, text: string): string | undefined {
   if (!NAMEABLE.test(text)) return undefined
-  const name = `cw_${createHash('sha1').update(text).digest('base64url')}`
+  const name = nameOf(text)
   let names = preparedBy.get(client)
   if (!names) preparedBy.set(client, (names = new Set()))
   if (names.has(name)) return name
@@ -177,20 +190,27 @@ export function statementName(client: pg.PoolClient, text: string): string | und
 
 /** The pool as Kysely sees it: parameters without NUL (see withoutNul), and statements named when `prepared`. */
 function wrapPool(pool: pg.Pool, prepared: boolean): PostgresPool {
+  // One wrapper per connection, made when the pool first lends it (not on every query).
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>()
+  const wrap = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver)
+        return (text: unknown, values?: unknown) => {
+          if (typeof text !== 'string' || !Array.isArray(values)) return query(text, values)
+          const name = prepared ? statementName(client, text) : undefined
+          return query({ text, values: values.map(withoutNul), ...(name ? { name } : {}) })
+        }
+      },
+    }) as unknown as PostgresPoolClient
+  }
   return {
     async connect() {
       const client = await pool.connect()
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown
-      return new Proxy(client, {
-        get(target, property, receiver) {
-          if (property !== 'query') return Reflect.get(target, property, receiver)
-          return (text: unknown, values?: unknown) => {
-            if (typeof text !== 'string' || !Array.isArray(values)) return query(text, values)
-            const name = prepared ? statementName(client, text) : undefined
-            return query({ text, values: values.map(withoutNul), ...(name ? { name } : {}) })
-          }
-        },
-      }) as unknown as PostgresPoolClient
+      let proxy = wrapped.get(client)
+      if (!proxy) wrapped.set(client, (proxy = wrap(client)))
+      return proxy
     },
     end: () => pool.end(),
   }

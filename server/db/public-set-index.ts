@@ -69,37 +69,51 @@ function wordQuery(word: string, prefix: boolean) {
   return sql`to_tsquery('simple', regexp_replace(btrim(cardwise_search_text(${word})), ' +', ' <-> ', 'g') || ${prefix ? ':*' : ''})`
 }
 
+/** A tag as migration 0019 puts it in a set's document: '#' and the hex of its UTF-8 bytes, quoted (one lexeme, never a word). */
+const tagQuery = (tag: string) => sql`${`'#${Buffer.from(tag, 'utf8').toString('hex')}'`}::tsquery`
+
 /**
- * PostgreSQL: the tsvector of each public set, found through its GIN index. Tags are exact
- * matches on set_tags; when the search has no words (tags only, or punctuation) the caller's plain
- * filter over set_tags and the is_public index is the same query, so only words come here.
+ * PostgreSQL: the tsvector of each public set (its words and, since migration 0019, its tags),
+ * found through its GIN index; when the search has no words (tags only, or punctuation) the
+ * caller's plain filter over set_tags and the is_public index is the same query, so only words
+ * come here. The exact total is a count from the GIN index alone (words and tags intersected
+ * there). The page takes whichever way reads fewer rows (issue 28), chosen in the statement from
+ * that count: with many matches, the index on (created, set_id) walked newest first, each row
+ * tested until the page is full (about (offset + limit) x public sets / matches rows); with few,
+ * the matches themselves, sorted (as many rows as matches). So a page never reads more than about
+ * the square root of (offset + limit) x the public sets, however many sets match; both ways give
+ * the same rows in the same order (created, then id, newest first).
  */
 export const postgresPublicSetIndex: PublicSetIndex = {
   async list(db, search, tags, page) {
     const words = searchWords(search)
     if (words.length === 0) return undefined
-    const query = sql.join(
-      words.map((word, index) => wordQuery(word, index === words.length - 1)),
-      sql` && `,
-    )
-    const tagged = tags.map((tag) => sql`and exists (select 1 from set_tags t where t.set_id = s.id and t.tag = ${tag})`)
+    const query = sql.join([...words.map((word, index) => wordQuery(word, index === words.length - 1)), ...tags.map(tagQuery)], sql` && `)
+    const { limit, offset } = page
     // The tsquery is computed once, as a row of its own (a materialized CTE), never per row: as a
     // named statement's generic plan, an inline to_tsquery($1) would be evaluated for every row.
-    const withQuery = sql`with q as materialized (select ${query} as query)`
-    const where = sql`x.document @@ q.query and s.is_public = 1 ${sql.join(tagged, sql` `)}`
-    const from = sql`q cross join study_set_search x join study_sets s on s.id = x.set_id`
-    // One pass over the matches: the page's ids, newest first, each carrying the number of matches
-    // (a window, counted before the limit); then only the page's rows are read in full.
-    const items = await sql<SetWithOwnerRow & { matching: number }>`${withQuery},
-      page as (select s.id, s.created, count(*) over () as matching from ${from} where ${where}
-        order by s.created desc, s.id desc limit ${page.limit} offset ${page.offset})
-      select s.*, u.username as owner_username, page.matching from page join study_sets s on s.id = page.id left join users u on u.id = s.owner_id
-      order by page.created desc, page.id desc`.execute(db)
-    const first = items.rows[0]
-    if (first || page.offset === 0) return { items: items.rows.map(({ matching: _, ...set }) => set), total: Number(first?.matching ?? 0) }
-    // A page past the end has no row to carry the count.
-    const counted = await sql<{ total: number }>`${withQuery} select count(*) as total from ${from} where ${where}`.execute(db)
-    return { items: [], total: Number(counted.rows[0]?.total ?? 0) }
+    // The walk tests each row with ts_match_vq (the function behind @@), which no index serves,
+    // so the planner walks the created index there and uses the GIN index in the other branch.
+    // `pg_class.reltuples` is the planner's own estimate of the public sets (-1 before the first
+    // ANALYZE: then the count stands in); it only picks the way, never the answer.
+    const rows = await sql<SetWithOwnerRow & { matching: number }>`with q as materialized (select ${query} as query),
+      total as materialized (select count(*) as n from q cross join study_set_search x where x.document @@ q.query),
+      way as materialized (select n * n > ${limit + offset}::bigint
+        * greatest((select reltuples from pg_class where oid = 'study_set_search'::regclass), n) as walk from total),
+      page as (
+        (select x.set_id, x.created from q cross join study_set_search x
+          where ts_match_vq(x.document, q.query) and (select walk from way)
+          order by x.created desc, x.set_id desc limit ${limit} offset ${offset})
+        union all
+        (select x.set_id, x.created from q cross join study_set_search x
+          where x.document @@ q.query and not (select walk from way)
+          order by x.created desc, x.set_id desc limit ${limit} offset ${offset}))
+      select s.*, u.username as owner_username, total.n as matching
+      from total left join (page join study_sets s on s.id = page.set_id left join users u on u.id = s.owner_id) on true
+      order by page.created desc, page.set_id desc`.execute(db)
+    // One row at least: the total's, with no set when the page is empty (past the end, or no match).
+    const items = rows.rows.filter((row) => row.id !== null).map(({ matching: _, ...set }) => set)
+    return { items, total: Number(rows.rows[0]?.matching ?? 0) }
   },
 }
 

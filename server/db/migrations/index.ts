@@ -17,6 +17,7 @@ import * as m0015 from './0015_habits_folders'
 import * as m0016 from './0016_exchange_guid'
 import * as m0017 from './0017_media_drafts'
 import * as m0018 from './0018_locale'
+import * as m0019 from './0019_public_search_order'
 
 /** Every migration, in order. Listed by hand so bundlers (Vite, electron-vite) keep them all. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_exchange_guid': m0016,
   '0017_media_drafts': m0017,
   '0018_locale': m0018,
+  '0019_public_search_order': m0019,
 }

@@ -117,8 +117,21 @@ export async function updateReviewFields(
 }
 
 /** The caller's memory of a set's cards. */
-export async function listSetMemory(db: DB, userId: string, setId: string): Promise<CardMemoryRow[]> {
-  return db.selectFrom('card_memory').selectAll().where('user_id', '=', userId).where('study_set_id', '=', setId).execute()
+/**
+ * The user's memory rows of a set while they may read it (none otherwise), each with the settings
+ * that shape their view (`settings_*`, null without a settings row): one statement.
+ */
+export async function listReadableSetMemory(
+  db: DB,
+  userId: string,
+  setId: string,
+): Promise<(CardMemoryRow & { settings_desired_retention: number | null; settings_parameters: string | null })[]> {
+  return readableMemory(db, userId)
+    .leftJoin('user_settings', 'user_settings.user_id', 'card_memory.user_id')
+    .selectAll('card_memory')
+    .select(['user_settings.desired_retention as settings_desired_retention', 'user_settings.parameters as settings_parameters'])
+    .where('card_memory.study_set_id', '=', setId)
+    .execute()
 }
 
 /** Memory rows of cards in sets the user may read. */
@@ -137,27 +150,34 @@ function readableMemory(db: DB, userId: string) {
  * `until` is compared as text, as the ISO times are stored.
  */
 export async function countDue(db: DB, userId: string, now: string, until: string, setId?: string) {
-  const count = async (after: string | undefined, before: string) => {
-    let query = db
+  const count = (eb: ExpressionBuilder<Database, never>, after: string | undefined, before: string) => {
+    let query = eb
       .selectFrom('card_memory')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((count) => count.fn.countAll<number | string>().as('n'))
       .where('user_id', '=', userId)
       .where('due', '<=', before)
     if (after !== undefined) query = query.where('due', '>', after)
     if (setId !== undefined) query = query.where('study_set_id', '=', setId)
-    return Number((await query.executeTakeFirstOrThrow()).n)
+    return query
   }
-  const dueNow = await count(undefined, now)
-  // The cards falling due between now and `until` are few: counted on their own short range.
-  return { dueNow, dueUntil: until > now ? dueNow + (await count(now, until)) : dueNow }
+  // The cards falling due between now and `until` are few: counted on their own short range, in
+  // the same statement (two scalar subqueries, each a range of the index).
+  const later = until > now
+  const row = await db
+    .selectNoFrom((eb) => [count(eb, undefined, now).as('due_now'), (later ? count(eb, now, until) : eb.lit(0)).as('due_later')])
+    .executeTakeFirstOrThrow()
+  const dueNow = Number(row.due_now)
+  return { dueNow, dueUntil: dueNow + Number(row.due_later) }
 }
 
 /**
- * The sets the user has a memory of any card in: a loose scan of the (user_id, study_set_id, due)
- * index, one seek per set (a recursive query asking for the next set id each time), instead of
- * reading every card state.
+ * Of the sets the user has a memory of any card in, those they may no longer read (made private
+ * since, or taken off their class): few or none. The studied sets are found by a loose scan of the
+ * (user_id, study_set_id, due) index, one seek per set (a recursive query asking for the next set
+ * id each time), instead of reading every card state; the reading rule is asked of them in the
+ * same statement.
  */
-export async function studiedSetIds(db: DB, userId: string): Promise<string[]> {
+export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<string[]> {
   const rows = await db
     .withRecursive('studied(id)', (cte) =>
       cte
@@ -179,25 +199,11 @@ export async function studiedSetIds(db: DB, userId: string): Promise<string[]> {
         ),
     )
     .selectFrom('studied')
-    .select('id')
-    .where('id', 'is not', null)
+    .innerJoin('study_sets', 'study_sets.id', 'studied.id')
+    .select('study_sets.id')
+    .where((eb) => eb.not(readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId)))
     .execute()
-  return rows.map((row) => row.id as string)
-}
-
-/** Of these sets, the ones the user may read (their own or public). */
-export async function readableSetIds(db: DB, userId: string, setIds: string[]): Promise<Set<string>> {
-  const readable = new Set<string>()
-  for (let i = 0; i < setIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('study_sets')
-      .select('id')
-      .where('id', 'in', setIds.slice(i, i + 500))
-      .where((eb) => readableBy(eb, userId))
-      .execute()
-    for (const row of rows) readable.add(row.id)
-  }
-  return readable
+  return rows.map((row) => row.id)
 }
 
 export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {

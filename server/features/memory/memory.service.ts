@@ -15,6 +15,13 @@ import { settingsOf } from './settings'
  */
 
 /** An answer already recorded under this client id (the offline queue's resend), with the body it was answered with. */
+export type { UserSettingsRow } from './memory.repo'
+
+/** The student's settings row (undefined: the defaults), read once by an answer for its scheduling and its due counts. */
+export function findSettingsOf(db: DB, userId: string): Promise<repo.UserSettingsRow | undefined> {
+  return repo.findSettings(db, userId)
+}
+
 export async function findSentAnswer(db: DB, userId: string, clientId: string): Promise<{ response: string | null } | undefined> {
   return repo.findReviewByClientId(db, userId, clientId)
 }
@@ -36,6 +43,8 @@ export interface ReviewInput {
   now: Date
   /** The card's mastery counts after the answer (null before any answer of a counting mode), for the answer's body. */
   progress: CardProgress | null
+  /** The student's settings row (findSettingsOf), read in the same transaction; undefined: none. */
+  settingsRow: repo.UserSettingsRow | undefined
 }
 
 /**
@@ -45,7 +54,7 @@ export interface ReviewInput {
  */
 export async function recordReview(db: DB, input: ReviewInput): Promise<AnswerRecord | undefined> {
   const { userId, cardId, prompt } = input
-  const settings = settingsOf(await repo.findSettings(db, userId))
+  const settings = settingsOf(input.settingsRow)
   const locked = await repo.lockCardMemory(db, userId, cardId, prompt)
   const previous = locked ? toCardMemory(locked) : null
   const { review, memory, later } = await schedule(db, input, previous, settings)
@@ -114,14 +123,22 @@ async function schedule(
   }
 }
 
-/** The student's memory of each card prompt of a set they have studied, as the API shows it, with its last review. */
+/**
+ * The student's memory of each card prompt of a set they have studied, as the API shows it, with
+ * its last review; none while they may not read the set. One statement: the rows carry the settings.
+ */
 export async function memoryOfSet(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   setId: string,
 ): Promise<{ cardId: string; prompt: string; lastReview: string; memory: CardMemoryView }[]> {
-  const [memories, settingsRow] = await Promise.all([repo.listSetMemory(deps.db, userId, setId), repo.findSettings(deps.db, userId)])
-  const settings = settingsOf(settingsRow)
+  const memories = await repo.listReadableSetMemory(deps.db, userId, setId)
+  const [first] = memories
+  const settings = settingsOf(
+    first && first.settings_desired_retention !== null
+      ? { desired_retention: first.settings_desired_retention, parameters: first.settings_parameters }
+      : undefined,
+  )
   const now = deps.clock.now()
   return memories.map((row) => ({
     cardId: row.flashcard_id,

@@ -10,6 +10,7 @@ import { cardsByIds } from '#server/features/sets/cards.service'
 import { readableSetIdsOfFolder } from '#server/features/folders/folders.service'
 import { chosenLocale, setLocale } from '#server/features/accounts/account.service'
 import * as repo from './memory.repo'
+import type { UserSettingsRow } from './memory.repo'
 import { recallNow, recallProbability, STATE_NAMES } from './scheduler'
 import { addDays, dayIn, streakOf } from '#shared/study/days'
 import { habitsOf, newReminderToken, settingsOf, storedWeights } from './settings'
@@ -69,7 +70,13 @@ function learnAhead(now: Date): Date {
  * today, reviewed today, and when the next card after those falls due; of every readable set, or
  * of one (`setId`, 404 when the caller may not read it).
  */
-export async function summary(deps: Deps, auth: AuthState, query: SummaryQuery = {}): Promise<ReviewSummary> {
+export async function summary(
+  deps: Deps,
+  auth: AuthState,
+  query: SummaryQuery = {},
+  /** The caller's settings row when the request has read it already (an answer): not read again. */
+  known?: { settingsRow: UserSettingsRow | undefined },
+): Promise<ReviewSummary> {
   const scope = await scopeOf(deps, auth, query)
   const now = deps.clock.now()
   const today = startOfUtcDay(now)
@@ -79,7 +86,7 @@ export async function summary(deps: Deps, auth: AuthState, query: SummaryQuery =
     readableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString(), scope),
     repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
     repo.nextDue(deps.db, auth.user.id, ahead.toISOString(), scope),
-    repo.findSettings(deps.db, auth.user.id),
+    known ? known.settingsRow : repo.findSettings(deps.db, auth.user.id),
   ])
   const { dailyGoal, timeZone } = habitsOf(settingsRow)
   const goal = { target: dailyGoal, doneToday: await answersOn(deps, auth.user.id, timeZone, dayIn(now, timeZone)) }
@@ -98,9 +105,8 @@ async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: st
     return counts.reduce((sum, count) => ({ dueNow: sum.dueNow + count.dueNow, dueUntil: sum.dueUntil + count.dueUntil }), { dueNow: 0, dueUntil: 0 })
   }
   if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
-  const [total, studied] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.studiedSetIds(deps.db, userId)])
-  const readable = await repo.readableSetIds(deps.db, userId, studied)
-  for (const gone of studied.filter((id) => !readable.has(id))) {
+  const [total, unreadable] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.unreadableStudiedSetIds(deps.db, userId)])
+  for (const gone of unreadable) {
     const lost = await repo.countDue(deps.db, userId, now, until, gone)
     total.dueNow -= lost.dueNow
     total.dueUntil -= lost.dueUntil

@@ -21,7 +21,7 @@ export function storedWeights(row: Pick<UserSettingsRow, 'parameters'> | undefin
 }
 
 /** The scheduler settings of a student: their desired retention and parameters, or the defaults. */
-export function settingsOf(row: UserSettingsRow | undefined): SchedulerSettings {
+export function settingsOf(row: Pick<UserSettingsRow, 'desired_retention' | 'parameters'> | undefined): SchedulerSettings {
   return { desiredRetention: row?.desired_retention ?? DESIRED_RETENTION.default, weights: storedWeights(row) }
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { DB } from '#server/db/database'
 import type { FlashcardsTable } from '#server/db/schema'
+import { readableBy } from '#server/access/readable'
 
 export type FlashcardRow = Selectable<FlashcardsTable>
 /** A card with its pictures' sizes (null where a side has no picture). */
@@ -41,10 +42,24 @@ export async function findCardsWithImages(db: DB, cardIds: string[]): Promise<Fl
   return selectCardsWithImages(db).where('flashcards.id', 'in', cardIds).execute()
 }
 
-/** A page of a set's cards, with their pictures, in position order. */
-export async function listCards(db: DB, setId: string, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
+/**
+ * A page of a set's cards, with their pictures, in position order, when the caller may read the set
+ * (the one reading rule, `readableBy`; `userId` undefined for a visitor), each row carrying the
+ * set's `card_count` (the list's total): the set and its page in one statement. No row: the set is
+ * empty, the page is past its end, or the set is missing or not the caller's to read.
+ */
+export async function listCardsOfReadableSet(
+  db: DB,
+  setId: string,
+  userId: string | undefined,
+  order: 'asc' | 'desc',
+  page: { limit: number; offset: number },
+) {
   return selectCardsWithImages(db)
+    .innerJoin('study_sets', 'study_sets.id', 'flashcards.study_set_id')
+    .select('study_sets.card_count as set_card_count')
     .where('flashcards.study_set_id', '=', setId)
+    .where((eb) => readableBy(eb, userId))
     .orderBy('flashcards.position', order)
     .limit(page.limit)
     .offset(page.offset)

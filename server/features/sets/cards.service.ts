@@ -19,12 +19,13 @@ type CreateCard = z.output<typeof setSchemas.createCard>
 type UpdateCard = z.output<typeof setSchemas.updateCard>
 
 export async function listCards(deps: Deps, setId: string, auth: AuthState | undefined, query: CardListQuery): Promise<ListResponse<Flashcard>> {
-  const set = await readableSet(deps, setId, auth)
   const order = query.sort === '-position' ? 'desc' : 'asc'
-  const items = await repo.listCards(deps.db, setId, order, limitOffset(query))
-  // The set's cardCount is the number of its cards (kept in the transaction of every add and
-  // delete): the total needs no count of its own.
-  return listResponse(items.map(toFlashcard), set.card_count, query)
+  // The page and the set in one statement: the set's cardCount is the number of its cards (kept in
+  // the transaction of every add and delete), so the total needs no count of its own.
+  const rows = await repo.listCardsOfReadableSet(deps.db, setId, auth?.user.id, order, limitOffset(query))
+  // No row (an empty set, a page past its end, or a set the caller may not read): the set says which.
+  const total = rows[0]?.set_card_count ?? (await readableSet(deps, setId, auth)).card_count
+  return listResponse(rows.map(toFlashcard), total, query)
 }
 
 /**

@@ -7,13 +7,13 @@ import { cardProgress } from '#shared/study/mastery'
 import { rateAnswer } from '#shared/study/ratings'
 import { ANSWER_MAX_AGE_DAYS } from '#shared/limits'
 import type { AuthState } from '#server/access/caller'
-import { assertReadableCard } from '#server/access/sets'
+import { requireAnswerableCard } from '#server/access/sets'
 import { type DB, isForeignKeyViolation } from '#server/db/database'
 import { newId } from '#server/db/ids'
-import { lockAnswerTarget } from '#server/db/row-locks'
+import { lockAnswer } from '#server/db/row-locks'
 import type { Deps } from '#server/deps'
 import { invalidInput, notFound } from '#server/http/errors'
-import { findSentAnswer, memoryOfSet, recordReview } from '#server/features/memory/memory.service'
+import { findSentAnswer, findSettingsOf, memoryOfSet, recordReview, type UserSettingsRow } from '#server/features/memory/memory.service'
 import { summary } from '#server/features/memory/review.service'
 import { toCardProgress, toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
@@ -61,10 +61,16 @@ async function advanceSession(trx: DB, userId: string, setId: string, sessionId:
  * without one) and the due counts now, so one request is all an answer takes (the header's count
  * and the session need no call of their own).
  */
-async function answerWithSession(deps: Deps, auth: AuthState, input: Answer, record: AnswerRecord): Promise<AnswerResponse> {
+async function answerWithSession(
+  deps: Deps,
+  auth: AuthState,
+  input: Answer,
+  record: AnswerRecord,
+  known?: { settingsRow: UserSettingsRow | undefined },
+): Promise<AnswerResponse> {
   const [session, counts] = await Promise.all([
     input.sessionId === undefined ? undefined : repo.findSession(deps.db, auth.user.id, input.sessionId),
-    summary(deps, auth),
+    summary(deps, auth, {}, known),
   ])
   return { ...record, session: session ? toLearningSession(session) : null, summary: counts }
 }
@@ -82,13 +88,15 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
   const answeredAt = answerTime(input.answeredAt, now)
   const rated = rateAnswer(input)
   const userId = auth.user.id
+  // The student's settings, read once in the transaction: they schedule the answer and set the goal of its due counts.
+  let settingsRow: UserSettingsRow | undefined
   try {
     const body = await deps.db.transaction().execute(async (trx) => {
       // The common resend, answered without redoing the work; the unique index is the guard.
       if (input.clientId !== undefined && (await findSentAnswer(trx, userId, input.clientId))) throw new ResentAnswer()
-      await assertReadableCard(trx, setId, input.cardId, auth)
-      const card = await lockAnswerTarget(trx, userId, input.cardId)
-      if (!card) throw notFound(apiMessages.cardNotFound)
+      await lockAnswer(trx, userId, input.cardId)
+      // The card with the reading rule in one query (404 unless its set is readable and holds it).
+      const card = await requireAnswerableCard(trx, setId, input.cardId, auth)
       if (!cardPrompts({ kind: card.kind, reverse: card.reverse === 1, term: card.term }).includes(input.prompt)) {
         throw invalidInput({ prompt: cardMessages.promptNotOfCard })
       }
@@ -109,6 +117,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
           completed_at: at,
         })
       }
+      settingsRow = await findSettingsOf(trx, userId)
       const response = await recordReview(trx, {
         id: newId(),
         userId,
@@ -121,12 +130,13 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
         answeredAt,
         now,
         progress: counts ? toCardProgress(counts) : null,
+        settingsRow,
       })
       if (!response) throw new ResentAnswer()
       if (input.sessionId !== undefined) await advanceSession(trx, userId, setId, input.sessionId, input.correct)
       return response
     })
-    return { status: 201, body: await answerWithSession(deps, auth, input, body) }
+    return { status: 201, body: await answerWithSession(deps, auth, input, body, { settingsRow }) }
   } catch (error) {
     // The card (or its set) deleted after the check: on PostgreSQL the delete can commit in
     // between and the foreign key refuses the rows, so answer as if the delete had come first.
@@ -141,7 +151,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
 /**
  * The caller's progress on a set with each card prompt's memory: prompts with right/wrong counts,
  * and prompts studied only in modes that do not count toward mastery (attempts 0). Most recently
- * reviewed first.
+ * reviewed first. Empty while the caller may not read the set (both queries ask the reading rule).
  */
 export async function progressWithMemory(deps: Deps, userId: string, setId: string): Promise<ProgressItem[]> {
   const [counts, memories] = await Promise.all([repo.listProgress(deps.db, userId, setId), memoryOfSet(deps, userId, setId)])

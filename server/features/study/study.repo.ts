@@ -107,14 +107,25 @@ export async function findMatchResultByClientId(db: DB, userId: string, clientId
     .executeTakeFirst()
 }
 
-/** The caller's progress on a set, most recently reviewed first (docs/study-rules.md, 'Records'). */
+/**
+ * The caller's progress on a set, most recently reviewed first (docs/study-rules.md, 'Records'),
+ * while they may read the set (the one reading rule, in the same statement); none otherwise.
+ */
 const progressOfUser = compiledQuery((db: DB, userId: string, setId: string) =>
   db
     .selectFrom('study_progress')
-    .select(['flashcard_id', 'prompt', 'correct_count', 'incorrect_count', 'last_reviewed'])
-    .where('user_id', '=', userId)
-    .where('study_set_id', '=', setId)
-    .orderBy('last_reviewed', 'desc'),
+    .innerJoin('study_sets', 'study_sets.id', 'study_progress.study_set_id')
+    .select([
+      'study_progress.flashcard_id',
+      'study_progress.prompt',
+      'study_progress.correct_count',
+      'study_progress.incorrect_count',
+      'study_progress.last_reviewed',
+    ])
+    .where('study_progress.user_id', '=', userId)
+    .where('study_progress.study_set_id', '=', setId)
+    .where((eb) => readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+    .orderBy('study_progress.last_reviewed', 'desc'),
 )
 
 export function listProgress(db: DB, userId: string, setId: string) {
