@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import type { ProgressItem } from '#shared/api/study'
 import type { CachedSet } from './offline-db'
-import { cardsStale, type RefreshDeps, refreshKept, withAnswerRecord } from './offline-refresh'
+import { cardsStale, keptBefore, type RefreshDeps, refreshKept, withAnswerRecord } from './offline-refresh'
 import type { AnswerRecord } from '#shared/api/memory'
 
 const card = (id: string, term = id) => ({ id, term, definition: `${term}!` }) as unknown as Flashcard
@@ -125,5 +125,17 @@ describe('the kept progress after an answer the server took', () => {
     expect(withAnswerRecord(kept, record('a', 'f', null, 'd2'))).toEqual([{ ...counts('a', 'f', 1), memory: memory('d2') }])
     expect(withAnswerRecord(kept, record('b', 'f', null, 'd2'))).toEqual(kept)
     expect(withAnswerRecord(null, record('a', 'f', 1, 'd2'))).toBeNull()
+  })
+})
+
+describe('keptBefore', () => {
+  it('leaves out the copies read from the server after the refresh was asked for', () => {
+    const kept = [
+      { setId: 'old', openedAt: 1_000 },
+      { setId: 'asked-at', openedAt: 2_000 },
+      { setId: 'just-opened', openedAt: 2_001 },
+    ]
+    expect(keptBefore(kept, 2_000).map((copy) => copy.setId)).toEqual(['old'])
+    expect(keptBefore(kept, 5_000)).toHaveLength(3)
   })
 })

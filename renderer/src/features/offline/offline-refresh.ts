@@ -42,6 +42,14 @@ export function cardsStale(kept: Pick<CachedSet, 'set' | 'cards'>, fresh: Pick<S
   return kept.set.updated !== fresh.updated || kept.set.cardCount !== fresh.cardCount || kept.cards.length < fresh.cardCount
 }
 
+/**
+ * The kept copies a refresh asked for at `askedAt` has to read: a copy kept from a server read made
+ * after that (a set just opened, `openedAt`) is already up to date.
+ */
+export function keptBefore<T extends Pick<CachedSet, 'openedAt'>>(kept: readonly T[], askedAt: number): T[] {
+  return kept.filter((copy) => copy.openedAt < askedAt)
+}
+
 export async function refreshKept(kept: readonly CachedSet[], deps: RefreshDeps): Promise<RefreshReport> {
   const report: RefreshReport = { cardsRead: [], forgotten: [], stopped: false }
   for (const copy of kept) {

@@ -50,7 +50,9 @@ connectivity.subscribe(() => {
   setStatus({ offline })
   // Back online: send what waits at once, whatever the backoff of the last failure said, then
   // bring the kept sets up to date (their progress then counts the answers just sent).
-  if (!offline) void flushAnswers({ ignoreBackoff: true }).then(() => refreshKeptSets())
+  if (offline) return
+  const askedAt = Date.now()
+  void flushAnswers({ ignoreBackoff: true }).then(() => refreshKeptSets(askedAt))
 })
 
 export const offlineStatusStore = {
@@ -292,13 +294,18 @@ async function readAllCards(setId: string): Promise<Flashcard[]> {
 
 let refreshing: Promise<void> | null = null
 let refreshAgain = false
+/** When the latest refresh was asked for (the event that asked, not the call once answers were sent). */
+let refreshAskedAt = 0
 
 /**
  * Brings the signed-in student's kept sets up to date with the server (offline-refresh.ts): on
  * start, when the network returns and every OFFLINE_REFRESH_MS while the app is open. One round at
- * a time; asked again meanwhile, one more round follows.
+ * a time; asked again meanwhile, one more round follows. A set read from the server after the
+ * refresh was asked for (`askedAt`, the event's time) is already as new as it asks, and is not
+ * read again (`keptBefore`).
  */
-export function refreshKeptSets(): Promise<void> {
+export function refreshKeptSets(askedAt = Date.now()): Promise<void> {
+  refreshAskedAt = Math.max(refreshAskedAt, askedAt)
   if (refreshing) {
     refreshAgain = true
     return refreshing
@@ -309,8 +316,8 @@ export function refreshKeptSets(): Promise<void> {
       const owner = currentOwner()
       if (!owner || connectivity.isOffline()) return
       try {
-        const { refreshKept } = await import('./offline-refresh')
-        await refreshKept(await listCachedSets(owner), {
+        const { keptBefore, refreshKept } = await import('./offline-refresh')
+        await refreshKept(keptBefore(await listCachedSets(owner), refreshAskedAt), {
           fetchSet: (id) => api('GET /api/sets/:id', { params: { id } }),
           fetchCards: readAllCards,
           fetchProgress: async (id) => (await api('GET /api/sets/:id/progress', { params: { id } })).items,
@@ -338,6 +345,7 @@ let lastToken: string | undefined
 
 /** Follows sign-in and sign-out: another user's data never stays, a new session resumes sending. */
 async function onAuthChange(): Promise<void> {
+  const askedAt = Date.now()
   const auth = authStore.get()
   const owner = auth?.user.id
   const token = auth?.token
@@ -366,7 +374,7 @@ async function onAuthChange(): Promise<void> {
   }
   theQueue().resume()
   await flushAnswers({ ignoreBackoff: true })
-  await refreshKeptSets()
+  await refreshKeptSets(askedAt)
 }
 
 let started = false
