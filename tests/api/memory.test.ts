@@ -28,8 +28,20 @@ let ownCards: Flashcard[]
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
+/**
+ * The file's days are the learners' UTC days, and its scenarios move the clock on by minutes and
+ * hours ("reviewedToday" an hour later): run in the last hours of a UTC day, that would cross
+ * midnight. So the file starts early in a day: within 6 hours of midnight, the clock moves just
+ * past it first.
+ */
+function startEarlyInTheDay(): void {
+  const left = DAY - (app.clock.now().getTime() % DAY)
+  if (left < 6 * HOUR) app.clock.advance(left + 60_000)
+}
+
 beforeAll(async () => {
   app = await startTestApp()
+  startEarlyInTheDay()
   owner = await createAccount(app, { username: 'memowner' })
   student = await createAccount(app, { username: 'memstudent' })
   newcomer = await createAccount(app, { username: 'memnewcomer', verified: false })
@@ -176,6 +188,7 @@ describe('answers repeated in one session use short-term steps; a later day is a
 describe('clientId: an answer sent twice is kept once', () => {
   let learner: Account
   let first: AnswerResponse
+  let answeredOn = ''
   beforeAll(async () => {
     learner = await createAccount(app)
   })
@@ -196,11 +209,18 @@ describe('clientId: an answer sent twice is kept once', () => {
       method: 'POST',
       url: answerUrl,
       token: () => learner.token,
-      before: () => app.clock.advance(HOUR),
+      before: () => {
+        answeredOn = app.clock.now().toISOString().slice(0, 10)
+        app.clock.advance(HOUR)
+      },
       body: () => ({ cardId: card(1).id, mode: 'learn', correct: false, clientId: 'queue-1_A' }),
       expectedStatus: 200,
-      // What the first answer did to the card; the due counts are those of now (an hour on).
-      expectedBody: () => ({ ...first, summary: expect.objectContaining({ reviewedToday: 1 }) }),
+      // What the first answer did to the card; the due counts are those of now (an hour on): the
+      // first answer counts today unless that hour crossed midnight (the learner's day is UTC's).
+      expectedBody: () => ({
+        ...first,
+        summary: expect.objectContaining({ reviewedToday: app.clock.now().toISOString().slice(0, 10) === answeredOn ? 1 : 0 }),
+      }),
       after: async () => {
         expect(await logRows(learner)).toHaveLength(1)
         expect(await memoryRow(learner, card(1).id)).toMatchObject({ reps: 1 })
