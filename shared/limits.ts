@@ -147,9 +147,6 @@ export const MEDIA_LIMITS = {
 /** Pasted text is capped like the JSON body (1 MB): about 5,000 full cards. */
 export const MAX_PASTED_TEXT = 1_000_000
 
-/** Cards per set (spec section 9). */
-export const MAX_CARDS_PER_SET = 500
-
 /* The memory model's limits (FSRS). */
 
 /**

@@ -5,7 +5,7 @@ import type { StripMarkup } from './sets'
 
 import type * as Z from 'zod'
 import type * as R from './responses'
-import { MAX_CARDS_PER_SET, MAX_PASTED_TEXT } from '#shared/limits'
+import { IMPORT_LIMITS, MAX_PASTED_TEXT } from '#shared/limits'
 
 /** The answer of POST /api/imports/preview (zod schema in ./responses.ts). */
 export type ImportPreview = Z.output<typeof R.importPreviewSchema>
@@ -80,15 +80,15 @@ export const previewFileFieldsSchema = z.object({
  * first 500. Sets within the limit come back as they are.
  */
 export function splitForImport(set: PreviewSet, choice: 'split' | 'first'): PreviewSet[] {
-  if (set.cards.length <= MAX_CARDS_PER_SET) return [set]
+  if (set.cards.length <= IMPORT_LIMITS.cards) return [set]
   if (choice === 'first') {
-    const cards = set.cards.slice(0, MAX_CARDS_PER_SET)
+    const cards = set.cards.slice(0, IMPORT_LIMITS.cards)
     return [{ ...set, cards, total: cards.length }]
   }
-  const parts = Math.ceil(set.cards.length / MAX_CARDS_PER_SET)
+  const parts = Math.ceil(set.cards.length / IMPORT_LIMITS.cards)
   return Array.from({ length: parts }, (_, index) => {
     const suffix = ` (${index + 1} of ${parts})`
-    const cards = set.cards.slice(index * MAX_CARDS_PER_SET, (index + 1) * MAX_CARDS_PER_SET)
+    const cards = set.cards.slice(index * IMPORT_LIMITS.cards, (index + 1) * IMPORT_LIMITS.cards)
     return { ...set, title: `${set.title.slice(0, 45 - suffix.length).trimEnd()}${suffix}`, cards, total: cards.length }
   })
 }

@@ -4,7 +4,7 @@ import { Field } from '@/components/Field'
 import styles from './ImportDialog.module.css'
 import { type ImportChoices, isOverLimit, type SplitChoice } from './import-plan'
 import { type MessageId, T, useT } from '@/lib/i18n'
-import { MAX_CARDS_PER_SET } from '#shared/limits'
+import { IMPORT_LIMITS } from '#shared/limits'
 
 /** How many of each set's cards the preview shows. */
 const SHOWN_CARDS = 5
@@ -94,14 +94,14 @@ export function ImportPreviewView({ preview, choices, errors, onTitle, onInclude
                 </p>
                 {isOverLimit(set.total) && (
                   <fieldset className={styles.choice}>
-                    <legend>{t('import.split.legend', { max: MAX_CARDS_PER_SET })}</legend>
+                    <legend>{t('import.split.legend', { max: IMPORT_LIMITS.cards })}</legend>
                     <label>
                       <input type="radio" name={`split-${index}`} checked={choices.split[index] === 'split'} onChange={() => onSplit(index, 'split')} />
-                      {t('import.split.split', { max: MAX_CARDS_PER_SET })}
+                      {t('import.split.split', { max: IMPORT_LIMITS.cards })}
                     </label>
                     <label>
                       <input type="radio" name={`split-${index}`} checked={choices.split[index] === 'first'} onChange={() => onSplit(index, 'first')} />
-                      {t('import.split.first', { max: MAX_CARDS_PER_SET })}
+                      {t('import.split.first', { max: IMPORT_LIMITS.cards })}
                     </label>
                     {parts.length > 0 && (
                       <ul className={styles.parts} aria-label={t('import.split.parts')}>

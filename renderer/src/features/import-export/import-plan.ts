@@ -1,7 +1,7 @@
 import { type ImportPreview, type PreviewCard, splitForImport } from '#shared/api/imports'
 import type { ImportCard } from '#shared/import/parse-import'
 import type { ImportSetInput } from './import-export-api'
-import { MAX_CARDS_PER_SET } from '#shared/limits'
+import { IMPORT_LIMITS } from '#shared/limits'
 
 /** How a set over 500 cards is imported: in sets of 500, or only its first 500 cards. */
 export type SplitChoice = 'split' | 'first'
@@ -32,7 +32,7 @@ export function initialChoices(preview: ImportPreview): ImportChoices {
 }
 
 export function isOverLimit(total: number): boolean {
-  return total > MAX_CARDS_PER_SET
+  return total > IMPORT_LIMITS.cards
 }
 
 /**
