@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { DATA_URL } from '#shared/api/media'
+import { DATA_URL } from '#shared/api/media-kinds'
 import { IMPORT_LIMITS } from '#shared/limits'
 import { importMessages } from '#shared/messages'
 

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { DEV_WORKER_DIR } from '#tests/support/build-import-worker'
 import { buildAnkiPackage, TINY_PNG } from '#tests/support/anki-packages'
 import { type KeepMedia, parseInWorker, ParseTimeoutError } from './parse-in-worker'
 
@@ -51,5 +53,12 @@ describe('parseInWorker', () => {
     await expect(parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 1, keepMedia)).rejects.toBeInstanceOf(
       ParseTimeoutError,
     )
+  })
+
+  it('loads no zod: the contracts are not the worker\'s (it was a third of every worker\'s start-up)', () => {
+    // The bundle the tests' global setup built from import-worker.ts, its shared modules inlined.
+    const bundle = readFileSync(`${DEV_WORKER_DIR}/import-worker.js`, 'utf8')
+    expect(bundle).toMatch(/from "better-sqlite3"/)
+    expect(bundle).not.toMatch(/from "zod"/)
   })
 })

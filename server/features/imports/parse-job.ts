@@ -1,5 +1,5 @@
 import type { ImportPreview, PreviewProblem, PreviewSet, TextEncodingName } from '#shared/api/imports'
-import type { MediaAudioType } from '#shared/api/media'
+import type { MediaAudioType } from '#shared/api/media-kinds'
 import { importMessages } from '#shared/messages'
 import { readAnkiPackage, type PackageLimits } from './anki/read-package'
 import { PackageError } from './anki/zip'

@@ -1,5 +1,5 @@
 import type { PreviewFormat, PreviewProblem, TextEncodingName } from '#shared/api/imports'
-import type { MediaAudioType } from '#shared/api/media'
+import type { MediaAudioType } from '#shared/api/media-kinds'
 import { cutText, IMPORT_LIMITS } from '#shared/import/parse-import'
 import type { CardKind } from '#shared/cards/prompts'
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { AUDIO_DATA_URL, dataUrlBytes, type MediaAudioType } from '#shared/api/media'
+import { AUDIO_DATA_URL, dataUrlBytes, type MediaAudioType } from '#shared/api/media-kinds'
 import { separatorText } from '#shared/import/separators'
 import { cutText, titleFromFileName } from '#shared/import/parse-import'
 import { IMPORT_LIMITS } from '#shared/limits'
