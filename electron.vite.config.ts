@@ -12,8 +12,11 @@ export default defineConfig({
     build: {
       externalizeDeps: true,
       rollupOptions: {
-        // desktop-server: the same start path without Electron, for the browser tests.
-        input: { index: 'main/index.ts', 'desktop-server': 'main/desktop-server.ts' },
+        // desktop-server: the same start path without Electron, for the browser tests. The import
+        // worker is the server's own (vite.server.config.ts): parse-in-worker.ts starts it from
+        // beside the chunk it is bundled in, so it is written into chunks/ with that chunk.
+        input: { index: 'main/index.ts', 'desktop-server': 'main/desktop-server.ts', 'import-worker': 'server/features/imports/import-worker.ts' },
+        output: { entryFileNames: (entry) => (entry.name === 'import-worker' ? 'chunks/import-worker.js' : '[name].js') },
       },
     },
   },

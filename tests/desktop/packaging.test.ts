@@ -29,6 +29,8 @@ describe('desktop build and packaging', { timeout: 90_000 }, () => {
     await run(bin('electron-vite'), ['build'], { cwd: root, env })
     expect(existsSync(path.join(root, 'out/main/index.js'))).toBe(true)
     expect(existsSync(path.join(root, 'out/main/desktop-server.js'))).toBe(true)
+    // The import worker, beside the server's chunk that starts it (parse-in-worker.ts).
+    expect(existsSync(path.join(root, 'out/main/chunks/import-worker.js'))).toBe(true)
     expect(existsSync(path.join(root, 'out/preload/index.cjs'))).toBe(true)
     expect(existsSync(path.join(root, 'out/renderer/index.html'))).toBe(true)
   })
@@ -51,6 +53,7 @@ describe('desktop build and packaging', { timeout: 90_000 }, () => {
     expect(files).toContain('/out/preload/index.cjs')
     expect(files).toContain('/out/renderer/index.html')
     expect(files.some((file) => /^\/out\/main\/chunks\/start-server-.*\.js$/.test(file))).toBe(true)
+    expect(files).toContain('/out/main/chunks/import-worker.js')
     expect(files.some((file) => /^\/out\/renderer\/assets\/.*\.js$/.test(file))).toBe(true)
     // The server's runtime dependencies come along; the native module sits outside the archive.
     expect(files).toContain('/node_modules/koa/package.json')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { desktopServerScript } from './desktop-build'
 import { test as base, expect } from '@playwright/test'
+import { buildAnkiPackage } from '#tests/support/anki-packages'
 import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
 /**
@@ -64,6 +65,27 @@ test('on the desktop config a student registers, logs in with no email step, and
   await page.getByRole('button', { name: 'Create Study Set' }).click()
   await expect(page).toHaveURL((url) => /^\/study-sets\/[^/]+$/.test(url.pathname) && url.pathname !== '/study-sets/create')
   await expect(page.getByRole('heading', { level: 1, name: 'Desktop Set', exact: true })).toBeVisible()
+})
+
+test('on the desktop an Anki package and a text file are previewed for import (the import worker ships with the desktop build)', async ({ request }) => {
+  const account = { username: 'desk_importer', email: 'importer@example.org', password: 'analytical engine' }
+  expect((await request.post('/api/auth/register', { data: { ...account, passwordConfirm: account.password } })).status()).toBe(201)
+  const login = await request.post('/api/auth/login', { data: { identity: account.username, password: account.password } })
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` }
+  const apkg = buildAnkiPackage({ generation: 'anki21', notes: [{ fields: ['Hund', 'dog'] }, { fields: ['Katze', 'cat'] }] })
+  const previews = [
+    { name: 'deck.apkg', mimeType: 'application/octet-stream', buffer: Buffer.from(apkg) },
+    { name: 'words.csv', mimeType: 'text/csv', buffer: Buffer.from('Term,Definition\nHund,dog\nKatze,cat\n') },
+  ]
+  for (const file of previews) {
+    const preview = await request.post('/api/imports/preview', { headers, multipart: { file } })
+    expect(preview.status(), await preview.text()).toBe(200)
+    const { sets } = await preview.json()
+    expect(sets[0].cards.map((card: { term: string; definition: string }) => [card.term, card.definition])).toEqual([
+      ['Hund', 'dog'],
+      ['Katze', 'cat'],
+    ])
+  }
 })
 
 function readdirSafe(dir: string): string[] {
