@@ -1,16 +1,17 @@
-import { Worker } from 'node:worker_threads'
+import { type ChildProcess, fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { ParseJob, StoredMedia, WorkerMessage } from './parse-job'
 
 /**
- * Runs a parse job on a worker thread, so a large or hostile package never blocks the request
- * thread: one worker per job (a fresh heap, nothing left over from someone else's file; a spare
- * is kept started for the next job), a time
- * limit after which the worker is terminated, a heap cap, and at most `MAX_RUNNING` at once (the
- * others wait their turn), so imports cannot take every core from the other requests.
+ * Runs a parse job in a worker process (import-worker.ts), so a large or hostile package never
+ * blocks the request thread nor takes the cores from it: one process per job (nothing left over
+ * from someone else's file; a spare is kept started for the next job), at a lower priority, a time
+ * limit after which it is killed, a heap cap, and at most `MAX_RUNNING` at once (the others wait
+ * their turn), so imports cannot take every core from the other requests.
  */
 
 const MAX_RUNNING = 2
-/** Heap of one worker: the package's SQLite and pictures live outside it, in buffers. */
+/** Heap of one worker process: the package's SQLite and pictures live outside it, in buffers. */
 const WORKER_HEAP_MB = 512
 /** The worker's file name beside the built server (see vite.server.config.ts). */
 const BUILT_WORKER = 'import-worker.js'
@@ -31,8 +32,8 @@ async function turn(): Promise<() => void> {
 
 /**
  * From a build, the worker is the bundled file beside this one (vite.server.config.ts and
- * electron.vite.config.ts emit it). From the TypeScript sources (vitest), Node 20 cannot load a
- * .ts worker, so the tests' global setup (tests/support/build-import-worker.ts) bundles it into
+ * electron.vite.config.ts emit it). From the TypeScript sources (vitest), Node 20 cannot run a
+ * .ts file, so the tests' global setup (tests/support/build-import-worker.ts) bundles it into
  * node_modules/.cache first. The names are held in variables so the bundler leaves them alone.
  */
 function workerUrl(): URL {
@@ -42,21 +43,32 @@ function workerUrl(): URL {
   return new URL(file, here)
 }
 
-const startWorker = () => new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+/**
+ * A worker process: its own flags only (not a test runner's loaders or an inspector port of this
+ * one), V8's serialisation for the bytes, its errors printed with the server's. In Electron, `fork`
+ * runs Electron as plain Node, with the same native modules.
+ */
+const startWorker = (): ChildProcess =>
+  fork(fileURLToPath(workerUrl()), [], {
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
 
 /**
- * A worker started ahead of the next job: loading the parsers takes a worker a few hundred
- * milliseconds (seconds on a busy machine), which the next preview then does not wait for. Made
- * once a preview is done, never at start-up, and not while a job is read (its loading would then
- * compete with that job's worker and with every other request for the cores); unref'd, so it
- * never keeps the process alive.
+ * A worker started ahead of the next job: starting one and loading the parsers takes a few
+ * hundred milliseconds (seconds on a busy machine), which the next preview then does not wait for.
+ * Made once a preview is done, never at start-up, and not while a job is read (its loading would
+ * then compete with that job's worker and with every other request for the cores); unref'd, so it
+ * never keeps the server alive, and it exits when the server does (import-worker.ts).
  */
-let spare: Worker | null = null
+let spare: ChildProcess | null = null
 
-function takeWorker(): Worker {
+function takeWorker(): ChildProcess {
   const worker = spare ?? startWorker()
   spare = null
   worker.ref()
+  worker.channel?.ref()
   return worker
 }
 
@@ -64,6 +76,7 @@ function keepSpare(): void {
   if (spare) return
   const started = startWorker()
   started.unref()
+  started.channel?.unref()
   started.once('exit', () => {
     if (spare === started) spare = null
   })
@@ -89,14 +102,14 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
       let timer: NodeJS.Timeout | undefined
       const startClock = () => {
         timer = setTimeout(() => {
-          void worker.terminate()
+          worker.kill('SIGKILL')
           reject(new ParseTimeoutError(`parsing took longer than ${timeoutMs} ms`))
         }, timeoutMs)
       }
       const finish = () => {
         clearTimeout(timer)
         worker.removeAllListeners()
-        void worker.terminate()
+        worker.kill('SIGKILL')
       }
       worker.on('message', (message: WorkerMessage) => {
         if (message.stage === 'media') {
@@ -104,7 +117,7 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
           keepMedia(message).then(
             (stored) => {
               startClock()
-              worker.postMessage(stored)
+              worker.send(stored)
             },
             (error: unknown) => {
               finish()
@@ -120,14 +133,12 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
         clearTimeout(timer)
         reject(error)
       })
-      worker.once('exit', (code) => {
+      worker.once('exit', (code, signal) => {
         clearTimeout(timer)
-        reject(new Error(`the import worker stopped (exit code ${code})`))
+        reject(new Error(`the import worker stopped (${signal ?? `exit code ${code}`})`))
       })
       startClock()
-      // The upload's bytes are handed over, not copied, when they own their buffer (readMultipart makes them so).
-      const own = job.kind === 'file' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
-      worker.postMessage(job, own ? [job.bytes.buffer as ArrayBuffer] : [])
+      worker.send(job)
     })
   } finally {
     release()
