@@ -54,7 +54,7 @@ describe('parseInWorker', () => {
     )
   })
 
-  it('loads no zod: the contracts are not the worker\'s (it was a third of every worker\'s start-up)', () => {
+  it("loads no zod: the contracts are not the worker's (it was a third of every worker's start-up)", () => {
     // The bundle the tests' global setup built from import-worker.ts, its shared modules inlined.
     const bundle = readFileSync(`${DEV_WORKER_DIR}/import-worker.js`, 'utf8')
     expect(bundle).toMatch(/from "better-sqlite3"/)
@@ -73,6 +73,23 @@ describe('parseInWorker', () => {
       await expect.poll(threadNices, { timeout: 10_000 }).toSatisfy((nices: number[]) => nices.length > 3 && nices.every((nice) => nice === 10))
     } finally {
       worker.kill('SIGKILL')
+    }
+  })
+
+  it.runIf(process.platform === 'linux')("gives the worker process none of the server's environment (its settings and secrets)", async () => {
+    process.env.CARDWISE_PROBE_SECRET = 'not for the worker'
+    try {
+      const bytes = buildAnkiPackage({ generation: 'anki2', notes: [{ fields: ['a', 'b'] }] })
+      await parseInWorker({ kind: 'file', name: 'd.apkg', extension: 'apkg', bytes, separators: {}, limits }, 20_000, keepMedia)
+      // The spare worker, started once the job is done.
+      const workers = () =>
+        readdirSync(`/proc/${process.pid}/task`)
+          .flatMap((thread) => readFileSync(`/proc/${process.pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean))
+          .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('import-worker.js'))
+      await expect.poll(() => workers().length, { timeout: 10_000 }).toBeGreaterThan(0)
+      for (const pid of workers()) expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toContain('CARDWISE_PROBE_SECRET')
+    } finally {
+      delete process.env.CARDWISE_PROBE_SECRET
     }
   })
 })

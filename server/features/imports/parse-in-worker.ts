@@ -45,12 +45,14 @@ function workerUrl(): URL {
 
 /**
  * A worker process: its own flags only (not a test runner's loaders or an inspector port of this
- * one), V8's serialisation for the bytes, its errors printed with the server's. In Electron, `fork`
- * runs Electron as plain Node, with the same native modules.
+ * one) and none of the server's settings or secrets (a package is untrusted input; Windows needs
+ * SystemRoot), V8's serialisation for the bytes, its errors printed with the server's. In Electron,
+ * `fork` runs Electron as plain Node, with the same native modules.
  */
 const startWorker = (): ChildProcess =>
   fork(fileURLToPath(workerUrl()), [], {
     execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
+    env: process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {},
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
