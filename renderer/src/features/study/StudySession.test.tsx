@@ -83,6 +83,16 @@ describe('useStudySession', () => {
     expect(session[0].at).toBe(0)
   })
 
+  it('takes two events before the next render one after the other, recording each answer once', async () => {
+    await show([{ id: 'a' }, { id: 'b' }, { id: 'c' }])
+    await act(async () => {
+      session[1]('next')
+      session[1]('next')
+    })
+    expect(session[0].at).toBe(2)
+    expect(vi.mocked(queueAnswer).mock.calls.map(([, , answer]) => (answer as { cardId: string }).cardId)).toEqual(['a', 'b'])
+  })
+
   it('records each answer through the offline outbox, with its mode', async () => {
     await show([{ id: 'a' }, { id: 'b' }])
     await step()

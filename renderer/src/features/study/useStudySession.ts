@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { AnswerInput } from '#shared/api/study'
 import { recordStudyAnswer } from './study-api'
 import { forgetPlace, keepPlace, readPlace } from './study-place'
@@ -56,13 +56,18 @@ export function useStudySession<S extends SessionState, E>(
     if (finished(state)) forgetPlace(mode, setId)
     else keepPlace(mode, setId, state)
   }, [state, setId, mode, finished])
+  // The last step taken from this render's state: events before the next render (a double press,
+  // a timer beside a key) go on from it, as a reducer's would, instead of each from the render's.
+  const taken = useRef<{ from: S; to: S }>(undefined)
   const dispatch = useCallback(
     (event: E) => {
       if (!state) return
-      const next = engine.reduce(state, event)
-      if (next === state) return
+      const current = taken.current?.from === state ? taken.current.to : state
+      const next = engine.reduce(current, event)
+      if (next === current) return
+      taken.current = { from: state, to: next }
       setStored(next)
-      const answer = engine.answered?.(state, next, event)
+      const answer = engine.answered?.(current, next, event)
       if (answer) void recordStudyAnswer(setId, { ...answer, mode: engine.mode })
     },
     [state, engine, setId],
