@@ -30,7 +30,7 @@ import { StarSlot } from '@/lib/study-slots'
 import { useSideLanguages } from '@/features/read-aloud'
 import { useT } from '@/lib/i18n'
 
-interface FlashcardViewProps {
+export interface FlashcardViewProps {
   setId: string
   /** The set's cards loaded so far, in position order. */
   cards: Flashcard[]

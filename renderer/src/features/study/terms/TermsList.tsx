@@ -23,7 +23,7 @@ import { SpeakSlot, StarSlot } from '@/lib/study-slots'
 import styles from './TermsList.module.css'
 import { formatDateTime, type Translate, useT } from '@/lib/i18n'
 
-interface TermsListProps {
+export interface TermsListProps {
   cards: Flashcard[]
   total: number
   hasMore: boolean
