@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react'
 import { SpeakButton } from '@/features/read-aloud'
 import { StarButton, StarredNote } from '@/features/stars'
-import { SpeakSlot, StarredNoteSlot, StarSlot } from '@/lib/study-slots'
+import { type SpeakProps, SpeakSlot, StarredNoteSlot, type StarProps, StarSlot } from '@/lib/study-slots'
+
+// Made once, so the slots' places do not draw again when the page does.
+const speak = (props: SpeakProps) => <SpeakButton {...props} />
+const star = (props: StarProps) => <StarButton {...props} />
+const starredNote = (props: { count: number }) => <StarredNote {...props} />
 
 /**
  * Fills the study views' slots (`@/lib/study-slots`) for a page that shows cards: read-aloud's
@@ -11,9 +16,9 @@ import { SpeakSlot, StarredNoteSlot, StarSlot } from '@/lib/study-slots'
  */
 export function StudySlots({ children }: { children: ReactNode }) {
   return (
-    <SpeakSlot.Provider render={(props) => <SpeakButton {...props} />}>
-      <StarSlot.Provider render={(props) => <StarButton {...props} />}>
-        <StarredNoteSlot.Provider render={(props) => <StarredNote {...props} />}>{children}</StarredNoteSlot.Provider>
+    <SpeakSlot.Provider render={speak}>
+      <StarSlot.Provider render={star}>
+        <StarredNoteSlot.Provider render={starredNote}>{children}</StarredNoteSlot.Provider>
       </StarSlot.Provider>
     </SpeakSlot.Provider>
   )
