@@ -1,4 +1,4 @@
-/** The study feature's public entry: the set page shows the Terms and Flashcards views. */
+/** The study feature's public entry: the Terms and Flashcards views and a folder's flashcards (for pages), its hooks and calls. */
 export { FlashcardView, type FlashcardViewProps } from './flashcards/FlashcardView'
 export { TermsList, type TermsListProps } from './terms/TermsList'
 export { useCardProgress } from './useCardProgress'
