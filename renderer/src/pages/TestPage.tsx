@@ -1,8 +1,13 @@
 import { useParams } from 'react-router-dom'
 import { TestMode } from '@/features/study/test/TestMode'
+import { StudySlots } from './StudySlots'
 
 /** /study-sets/:id/test: Test mode. */
 export function TestPage() {
   const { id = '' } = useParams()
-  return <TestMode setId={id} />
+  return (
+    <StudySlots>
+      <TestMode setId={id} />
+    </StudySlots>
+  )
 }

@@ -3,14 +3,17 @@ import { ApiError, errorMessage } from '@/lib/api'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
 import { classesApi } from './classes-api'
 import { StudentClass } from './StudentClass'
-import { TeacherClass } from './TeacherClass'
+import { type ClassGamesSlot, TeacherClass } from './TeacherClass'
 import { useServerData } from '@/lib/server-data'
 import styles from './Classes.module.css'
 import { FormError } from '@/components/FormError'
 import { useT } from '@/lib/i18n'
 
-/** /classes/:id: the teacher's class page or the student's, by the caller's role in the class. */
-export function ClassDetail({ id }: { id: string }) {
+/**
+ * /classes/:id: the teacher's class page or the student's, by the caller's role in the class. The
+ * teacher's shows the class's live games with `games` (the page hands in the games feature's).
+ */
+export function ClassDetail({ id, games }: { id: string; games: ClassGamesSlot }) {
   const t = useT()
   const { loaded, reload } = useServerData(`class:${id}`, (signal) => classesApi.get(id, signal))
   useDocumentTitle(loaded.state === 'ready' ? loaded.data.name : undefined, t('classes.title'))
@@ -36,5 +39,5 @@ export function ClassDetail({ id }: { id: string }) {
     )
   }
   const detail = loaded.data
-  return detail.role === 'teacher' ? <TeacherClass detail={detail} reload={reload} /> : <StudentClass detail={detail} />
+  return detail.role === 'teacher' ? <TeacherClass detail={detail} reload={reload} games={games} /> : <StudentClass detail={detail} />
 }

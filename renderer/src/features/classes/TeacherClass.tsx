@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { type ClassroomDetail, joinLinkPath } from '#shared/api/classes'
 import { errorMessage } from '@/lib/api'
@@ -6,7 +6,6 @@ import { useFlash } from '@/lib/useFlash'
 import { copyText } from '@/lib/browser'
 import { classesApi } from './classes-api'
 import { studentCount } from './Classes'
-import { ClassGames } from '@/features/games'
 import { AssignSetPicker } from './AssignSetPicker'
 import { dueLabel } from './due-date'
 import { ProgressTable } from './ProgressTable'
@@ -20,10 +19,15 @@ interface TeacherClassProps {
   detail: ClassroomDetail
   /** Loads the class again after a change (sets, students, name or code). */
   reload: () => void
+  /** The class's live games (the page hands in the games feature's). */
+  games: ClassGamesSlot
 }
 
+/** What draws a class's live games, under its students' progress. */
+export type ClassGamesSlot = (props: { classId: string; hasSets: boolean }) => ReactNode
+
 /** The teacher's class page: join code and link, settings, assigned sets, students and their progress. */
-export function TeacherClass({ detail, reload }: TeacherClassProps) {
+export function TeacherClass({ detail, reload, games }: TeacherClassProps) {
   const t = useT()
   const navigate = useNavigate()
   const [confirm, confirmDialog] = useConfirm()
@@ -176,7 +180,7 @@ export function TeacherClass({ detail, reload }: TeacherClassProps) {
 
       <ProgressTable classId={detail.id} className={detail.name} round={progressRound} />
 
-      <ClassGames classId={detail.id} hasSets={detail.sets.length > 0} />
+      {games({ classId: detail.id, hasSets: detail.sets.length > 0 })}
 
       <RenameClassDialog
         open={renaming}

@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { CompositeFlashcards, folderStudyId } from '@/features/study'
+import { folderStudyId } from '@/features/study'
 import { errorMessage } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
@@ -10,8 +10,11 @@ import { StudyModeLinks } from './StudyModeLinks'
 import styles from './Folders.module.css'
 import { useT } from '@/lib/i18n'
 
-/** /folders/:id: a folder's sub-folders and sets, and every mode on all their cards as one set. */
-export function FolderView({ folderId }: { folderId: string }) {
+/**
+ * /folders/:id: a folder's sub-folders and sets, and every mode on all their cards as one set; its
+ * Flashcards are `flashcards` for the folder's study id (the page hands in the study feature's).
+ */
+export function FolderView({ folderId, flashcards }: { folderId: string; flashcards: (studyId: string) => ReactNode }) {
   const t = useT()
   const read = useServerData(`folder:${folderId}`, (signal) => foldersApi.get(folderId, signal))
   const folder = read.state === 'ready' ? read.data : null
@@ -58,7 +61,7 @@ export function FolderView({ folderId }: { folderId: string }) {
             {showCards ? t('folders.hideFlashcards') : t('mode.flashcards')}
           </button>
         </div>
-        {showCards && <CompositeFlashcards studyId={studyId} />}
+        {showCards && flashcards(studyId)}
       </section>
       <section className={styles.section} aria-labelledby="folder-subfolders">
         <h2 id="folder-subfolders">{t('folders.subfolders')}</h2>

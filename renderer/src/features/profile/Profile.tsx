@@ -1,6 +1,6 @@
 import { LanguagePicker } from '@/components/LanguagePicker'
 import { translateShared, useLocale, useShared, useT } from '@/lib/i18n'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { changePasswordSchema, deleteAccountSchema, requestEmailChangeSchema } from '#shared/api/auth'
 import { PASSWORD_MIN_LENGTH } from '#shared/limits'
@@ -8,14 +8,17 @@ import { Dialog } from '@/components/Dialog'
 import { Field } from '@/components/Field'
 import { Form } from '@/components/Form'
 import { authApi, forgetSession, logout, ownAccountChange, signIn, useAuth } from '@/features/auth'
-import { HabitSettingsPanel, MemorySettingsPanel } from '@/features/review'
 import { errorMessage } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import styles from './Profile.module.css'
 import { FormError } from '@/components/FormError'
 import { useConfirm } from '@/components/ConfirmDialog'
 
-export function Profile() {
+/**
+ * /profile: the account's language, email, password, session and deletion; between them the
+ * page's `studySettings` (Review's memory and habit settings), drawn with the section class given.
+ */
+export function Profile({ studySettings }: { studySettings: (className?: string) => ReactNode }) {
   const t = useT()
   const messages = useShared('messages')
   const locale = useLocale()
@@ -180,8 +183,7 @@ export function Profile() {
         </button>
       </section>
 
-      <MemorySettingsPanel className={styles.section} />
-      <HabitSettingsPanel className={styles.section} />
+      {studySettings(styles.section)}
 
       <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-heading">
         <h2 id="delete-heading">{t('profile.delete.title')}</h2>

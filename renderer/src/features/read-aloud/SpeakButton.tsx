@@ -1,25 +1,12 @@
 import type { SyntheticEvent } from 'react'
-import type { CardAudio } from '#shared/api/media'
 import { AudioButton, soundButtonClass } from '@/components/card-side'
 import { SpeakerIcon } from '@/components/icons'
 import { splitAnswer } from '#shared/study/answer-text'
 import { useT } from '@/lib/i18n'
+import type { SpeakProps } from '@/lib/study-slots'
 import { useSpeech } from './useSpeech'
 
-interface SpeakButtonProps {
-  /**
-   * What is read; nothing to read (a picture-only side) shows no button. An engine's answer text
-   * (a definition with a picture marker, see shared/study/answer-text.ts) is read as its text.
-   */
-  text: string
-  /** The side's language (BCP 47); with no voice for it the button is not shown. */
-  language: string | null
-  /** Which side: the button's name is "Read term aloud" or "Read definition aloud". */
-  side: 'term' | 'definition'
-  /** The side's recording: when it has one, the button plays it instead of reading aloud. */
-  audio?: CardAudio | null
-  className?: string
-}
+type SpeakButtonProps = SpeakProps
 
 /** A formula is read as its LaTeX without the delimiters (speech has nothing better to say of it). */
 const spokenText = (text: string) =>

@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { MemoryStats } from '#shared/api/memory'
 import { DUE_FORECAST_DAYS } from '#shared/limits'
 import { errorMessage, isNetworkFailure } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
-import { OfflineDeadEnd } from '@/features/offline'
 import { ActivityCalendar } from './ActivityCalendar'
 import { BarChart } from './BarChart'
 import { reviewApi } from './review-api'
@@ -19,9 +19,10 @@ const shortDay = (day: string) => formatDay(day)
 
 /**
  * /progress: the student's reviews per day (30 days), predicted retention, the 14-day due
- * forecast and each set's mastery, as small SVG charts with the same numbers in tables.
+ * forecast and each set's mastery, as small SVG charts with the same numbers in tables. Offline it
+ * shows `offlineDeadEnd` (the page hands in the offline feature's) with the reason.
  */
-export function ProgressView() {
+export function ProgressView({ offlineDeadEnd }: { offlineDeadEnd: (message: string) => ReactNode }) {
   const t = useT()
   const offlineMessages = useShared('offlineMessages')
   const loaded = useServerData(`stats:${DAYS}`, (signal) => reviewApi.stats(DAYS, signal))
@@ -34,7 +35,7 @@ export function ProgressView() {
     <div className={styles.page}>
       <h1>{t('progress.title')}</h1>
       <FormError message={error} />
-      {offline && <OfflineDeadEnd message={offlineMessages.progressOffline} />}
+      {offline && offlineDeadEnd(offlineMessages.progressOffline)}
       {!stats && !error && !offline && (
         <p className="muted" role="status">
           {t('progress.loading')}

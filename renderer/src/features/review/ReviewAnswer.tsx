@@ -1,8 +1,11 @@
 import { FormulaText } from '@/components/card-side'
 import type { DueItem } from '#shared/api/memory'
 import { type FsrsRating, RATING } from '#shared/study/ratings'
-import { AnswerContent, answerWords, PromptExtra, useFocusTarget } from '@/features/study'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { AnswerContent, answerWords } from '@/components/card-pictures'
+import { PromptExtra } from '@/components/cloze'
+import { useFocusTarget } from '@/lib/focus-session'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { type MessageId, T, useT } from '@/lib/i18n'
 import { isRight, type ReviewResult } from './review'
 import styles from './Review.module.css'
@@ -39,7 +42,7 @@ export function Feedback({ item, result, spoken, onOverrule }: { item: DueItem; 
               ),
             }}
           />
-          <SpeakButton
+          <SpeakSlot
             text={item.card.definition}
             language={itemLanguages(spoken, item.card.id).definition}
             side="definition"

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { DueItem } from '#shared/api/memory'
-import { AnswerContent } from '@/features/study'
+import { AnswerContent } from '@/components/card-pictures'
 import { useT } from '@/lib/i18n'
 import { answerChoice, answerTyped, type ReviewResult } from './review'
 import styles from './Review.module.css'

@@ -4,8 +4,11 @@ import { FormulaText } from '@/components/card-side'
 import type { DueItem } from '#shared/api/memory'
 import type { FsrsRating } from '#shared/study/ratings'
 import { askCard } from '#shared/study/prompts'
-import { AnswerPictures, isMediaOnly, recordAnswer, SidePicture, StudySession, withPictureAnswers } from '@/features/study'
-import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguagesBySet } from '@/features/read-aloud'
+import { AnswerPictures, isMediaOnly, SidePicture, withPictureAnswers } from '@/components/card-pictures'
+import { recordAnswer } from '@/features/study'
+import { FocusSession } from '@/lib/focus-session'
+import { itemLanguages, type SideLanguages, useSideLanguagesBySet } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { errorMessage } from '@/lib/api'
 import { useServerData } from '@/lib/server-data'
 import {
@@ -153,10 +156,10 @@ function ReviewQueue({ items, setCards, onAnswered, onDone }: { items: DueItem[]
     else setIndex(index + 1)
   }
 
-  // Drawn in the study shell: Next takes the focus once the card is answered (a typed answer's box takes it by itself).
+  // Drawn in a focus session (as the study modes are): Next takes the focus once the card is answered (a typed answer's box takes it by itself).
   return (
     <AnswerPictures.Provider value={pictures}>
-      <StudySession view={`${index}:${result ? 'answered' : 'asking'}`}>
+      <FocusSession view={`${index}:${result ? 'answered' : 'asking'}`}>
         <fieldset className={styles.askChoice}>
           <legend id={askId}>{t('review.session.answerBy')}</legend>
           {(
@@ -189,7 +192,7 @@ function ReviewQueue({ items, setCards, onAnswered, onDone }: { items: DueItem[]
               <FormulaText text={item.card.term} />
             </p>
           )}
-          <SpeakButton
+          <SpeakSlot
             className={styles.speak}
             text={item.card.term}
             language={itemLanguages(spoken, item.card.id).term}
@@ -210,7 +213,7 @@ function ReviewQueue({ items, setCards, onAnswered, onDone }: { items: DueItem[]
             <FormError message={saveError} />
           </div>
         )}
-      </StudySession>
+      </FocusSession>
     </AnswerPictures.Provider>
   )
 }

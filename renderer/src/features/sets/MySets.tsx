@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
 import { EditSetDialog } from './EditSetDialog'
@@ -13,11 +13,20 @@ import styles from './SetsList.module.css'
 import { useShared, useT } from '@/lib/i18n'
 import { useOnceTrue } from '@/lib/useOnceTrue'
 
-/** Loaded the first time it is opened (it brings the CSV parser). */
-const ImportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ImportDialog })))
+/** The import dialog (the page hands in the import-export feature's, loaded the first time it is opened). */
+export type ImportDialogSlot = (props: { open: boolean; onClose: () => void; onImported: () => void }) => React.ReactNode
 
-/** /my-sets: the signed-in user's own sets, searchable and filterable by tag; `before` above the filters, `cardExtra` under each card (the page's folder tools). */
-export function MySets({ before, cardExtra }: { before?: React.ReactNode; cardExtra?: (set: StudySet) => React.ReactNode } = {}) {
+interface MySetsProps {
+  importDialog: ImportDialogSlot
+  before?: React.ReactNode
+  cardExtra?: (set: StudySet) => React.ReactNode
+}
+
+/**
+ * /my-sets: the signed-in user's own sets, searchable and filterable by tag; `before` above the
+ * filters, `cardExtra` under each card (the page's folder tools), `importDialog` for Import.
+ */
+export function MySets({ importDialog, before, cardExtra }: MySetsProps) {
   const t = useT()
   const offlineMessages = useShared('offlineMessages')
   const filters = useSetFilters()
@@ -83,14 +92,14 @@ export function MySets({ before, cardExtra }: { before?: React.ReactNode; cardEx
 
       {importUsed && (
         <Suspense fallback={null}>
-          <ImportDialog
-            open={importOpen}
-            onClose={() => setImportOpen(false)}
-            onImported={() => {
+          {importDialog({
+            open: importOpen,
+            onClose: () => setImportOpen(false),
+            onImported: () => {
               list.reload()
               tagOptions.reload()
-            }}
-          />
+            },
+          })}
         </Suspense>
       )}
     </div>

@@ -1,12 +1,11 @@
-import { lazy, useCallback, useState } from 'react'
+import { Fragment, lazy, type ReactNode, useCallback, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import type { Flashcard, StudySet } from '#shared/api/sets'
-import { OfflineDeadEnd } from '@/features/offline'
 import { useConfirm } from '@/components/ConfirmDialog'
 import { setBackLink } from './back-link'
 import { useAuth } from '@/features/auth'
-import { FlashcardView, TermsList, useCardProgress, useStudyOptions } from '@/features/study'
-import { isStarredOnly, STARRED_PARAM, starredParams, StarredOnlyChoice, useStarredCards, useStars, withStarred } from '@/features/stars'
+import { type FlashcardViewProps, type TermsListProps, useCardProgress, useStudyOptions } from '@/features/study'
+import { isStarredOnly, STARRED_PARAM, type Stars, starredParams, useStarredCards, useStars, withStarred } from '@/features/stars'
 import { SetHeader, SetModes, type SetPageView } from './SetHeader'
 import { useSetActions } from './useSetActions'
 import { useStudySet } from './useStudySet'
@@ -17,8 +16,6 @@ import styles from './SetDetail.module.css'
 import { FormError } from '@/components/FormError'
 import { OptionalPart } from '@/components/OptionalPart'
 
-/** Loaded the first time it is opened. */
-const ExportDialog = lazy(() => import('@/features/import-export').then((m) => ({ default: m.ExportDialog })))
 /**
  * The owner's forms, loaded only for the owner: they bring the text checks (zod and the profanity
  * word list), which a visitor reading a shared set never needs.
@@ -27,8 +24,29 @@ const AddCardForm = lazy(() => import('./AddCardForm').then((m) => ({ default: m
 const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
 const EditCardDialog = lazy(() => import('./EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
 
+/**
+ * What the set page draws of other features (issue 25: the page hands them in, SetDetailPage.tsx).
+ * The read-aloud buttons and stars on the cards are slots the page fills (`@/lib/study-slots`).
+ */
+export interface SetPageParts {
+  /** In place of a set this device does not hold, offline: why (`message`) and the kept sets. */
+  offlineDeadEnd: (message: string) => ReactNode
+  /** In the header's line of facts, after the card count: "Available offline". */
+  offlineToggle: (setId: string) => ReactNode
+  /** Under the tags: the set's review link, then (a verified user's) the link that starts a live game. */
+  reviewLink: (setId: string) => ReactNode
+  gameLink: (setId: string) => ReactNode
+  /** Under the mode bar, for a signed-in student: "Starred only". */
+  starredChoice: (props: { stars: Stars; on: boolean; onChange: (on: boolean) => void }) => ReactNode
+  /** The Terms and Flashcards views. */
+  terms: (props: TermsListProps) => ReactNode
+  flashcards: (props: FlashcardViewProps) => ReactNode
+  /** The owner's export dialog (loaded the first time it is opened). */
+  exportDialog: (props: { set: StudySet | null; onClose: () => void }) => ReactNode
+}
+
 /** /study-sets/:id: the set's header and actions, the mode bar, and the Terms or Flashcards view. */
-export function SetDetail({ setId: id }: { setId: string }) {
+export function SetDetail({ setId: id, parts }: { setId: string; parts: SetPageParts }) {
   const t = useT()
   const setMessages = useShared('setMessages')
   const offlineMessages = useShared('offlineMessages')
@@ -53,14 +71,14 @@ export function SetDetail({ setId: id }: { setId: string }) {
       </section>
     )
   }
-  if (status.kind === 'offline') return <OfflineDeadEnd message={offlineMessages.setNotKept} />
+  if (status.kind === 'offline') return parts.offlineDeadEnd(offlineMessages.setNotKept)
   if (status.kind === 'error' || !set) {
     return <FormError message={setMessages.loadError(status.kind === 'error' ? status.message : setMessages.notFound)} />
   }
-  return <SetView key={set.id} set={set} loaded={loaded} />
+  return <SetView key={set.id} set={set} loaded={loaded} parts={parts} />
 }
 
-function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof useStudySet> }) {
+function SetView({ set, loaded, parts }: { set: StudySet; loaded: ReturnType<typeof useStudySet>; parts: SetPageParts }) {
   const t = useT()
   const [confirm, confirmDialog] = useConfirm()
   const location = useLocation()
@@ -118,9 +136,18 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         {setBackLink(location.state, isOwner).label}
       </Link>
 
-      <SetHeader set={set} isOwner={isOwner} actions={actions} onEdit={() => setEditingSet(true)} onExport={() => setExporting(true)} />
+      <SetHeader
+        set={set}
+        isOwner={isOwner}
+        actions={actions}
+        onEdit={() => setEditingSet(true)}
+        onExport={() => setExporting(true)}
+        offlineToggle={parts.offlineToggle(set.id)}
+        reviewLink={parts.reviewLink(set.id)}
+        gameLink={parts.gameLink(set.id)}
+      />
       <SetModes view={view} onView={setView} modePath={modePath} />
-      {stars && <StarredOnlyChoice stars={stars} on={starredOnly} onChange={setStarredOnly} />}
+      {stars && parts.starredChoice({ stars, on: starredOnly, onChange: setStarredOnly })}
 
       {starredOnly && !stars.ids && !stars.error ? (
         <p className="muted" role="status">
@@ -128,20 +155,20 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
         </p>
       ) : view === 'terms' ? (
         <>
-          <TermsList
-            cards={shown.cards}
-            total={shown.total}
-            hasMore={shown.hasMore}
-            loadingMore={shown.loadingMore}
-            loadError={shown.loadError}
-            onLoadMore={() => void shown.loadMore()}
-            onLoadAll={loadAll}
-            progress={progress}
-            onEdit={isOwner ? setEditingCard : undefined}
-            onDelete={isOwner ? (card) => void actions.deleteCard(card) : undefined}
-            stars={stars}
-            languages={set}
-          />
+          {parts.terms({
+            cards: shown.cards,
+            total: shown.total,
+            hasMore: shown.hasMore,
+            loadingMore: shown.loadingMore,
+            loadError: shown.loadError,
+            onLoadMore: () => void shown.loadMore(),
+            onLoadAll: loadAll,
+            progress,
+            onEdit: isOwner ? setEditingCard : undefined,
+            onDelete: isOwner ? (card) => void actions.deleteCard(card) : undefined,
+            stars,
+            languages: set,
+          })}
           {isOwner && (
             <OptionalPart>
               <AddCardForm setId={set.id} onAdded={loaded.cardAdded} />
@@ -149,18 +176,19 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           )}
         </>
       ) : (
-        <FlashcardView
-          key={starredOnly ? 'starred' : 'all'}
-          setId={set.id}
-          cards={shown.cards}
-          total={shown.total}
-          loadingMore={shown.loadingMore}
-          loadError={shown.loadError}
-          onLoadMore={shown.loadMore}
-          onLoadAll={shown.loadAll}
-          stars={stars}
-          languages={set}
-        />
+        <Fragment key={starredOnly ? 'starred' : 'all'}>
+          {parts.flashcards({
+            setId: set.id,
+            cards: shown.cards,
+            total: shown.total,
+            loadingMore: shown.loadingMore,
+            loadError: shown.loadError,
+            onLoadMore: shown.loadMore,
+            onLoadAll: shown.loadAll,
+            stars,
+            languages: set,
+          })}
+        </Fragment>
       )}
 
       {isOwner && editSetUsed && (
@@ -173,11 +201,7 @@ function SetView({ set, loaded }: { set: StudySet; loaded: ReturnType<typeof use
           <EditCardDialog setId={set.id} card={editingCard} onClose={() => setEditingCard(null)} onSaved={loaded.cardUpdated} />
         </OptionalPart>
       )}
-      {isOwner && exportUsed && (
-        <OptionalPart>
-          <ExportDialog set={exporting ? set : null} onClose={() => setExporting(false)} />
-        </OptionalPart>
-      )}
+      {isOwner && exportUsed && <OptionalPart>{parts.exportDialog({ set: exporting ? set : null, onClose: () => setExporting(false) })}</OptionalPart>}
     </div>
   )
 }

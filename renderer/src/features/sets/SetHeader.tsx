@@ -1,11 +1,9 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
 import { VisibilityIcon } from '@/components/icons'
 import { FormError } from '@/components/FormError'
 import { useAuth } from '@/features/auth'
-import { StartGameLink } from '@/features/games'
-import { AvailableOfflineToggle } from '@/features/offline'
-import { SetReviewLink } from '@/features/review'
 import { T, useT } from '@/lib/i18n'
 import { SetActions } from './SetActions'
 import { cardCountLabel, ownerName } from './set-text'
@@ -19,10 +17,15 @@ interface SetHeaderProps {
   actions: SetPageActions
   onEdit: () => void
   onExport: () => void
+  /** "Available offline", after the card count (the page's, see SetPageParts). */
+  offlineToggle: ReactNode
+  /** Under the tags: the review link, then for a verified user the live game's. */
+  reviewLink: ReactNode
+  gameLink: ReactNode
 }
 
 /** The set page's header: the title and the set's actions, who made it, its cards, tags and links, and what an action said. */
-export function SetHeader({ set, isOwner, actions, onEdit, onExport }: SetHeaderProps) {
+export function SetHeader({ set, isOwner, actions, onEdit, onExport, offlineToggle, reviewLink, gameLink }: SetHeaderProps) {
   const t = useT()
   const auth = useAuth()
   return (
@@ -47,7 +50,7 @@ export function SetHeader({ set, isOwner, actions, onEdit, onExport }: SetHeader
         <span>{t('sets.createdBy', { name: ownerName(set) })}</span>
         <span aria-hidden="true">·</span>
         <span>{cardCountLabel(set.cardCount)}</span>
-        <AvailableOfflineToggle setId={set.id} />
+        {offlineToggle}
         <span aria-hidden="true">·</span>
         <span className={styles.visibility}>
           <VisibilityIcon isPublic={set.isPublic} />
@@ -62,8 +65,8 @@ export function SetHeader({ set, isOwner, actions, onEdit, onExport }: SetHeader
         </p>
       )}
       <TagList tags={set.tags} />
-      <SetReviewLink setId={set.id} />
-      {auth?.user.verified && <StartGameLink setId={set.id} />}
+      {reviewLink}
+      {auth?.user.verified && gameLink}
       <FormError message={actions.error} />
       <p className="muted" role="status">
         {actions.status}

@@ -1,15 +1,10 @@
 import type { MouseEvent } from 'react'
 import { Svg } from '@/components/icons'
 import { useT } from '@/lib/i18n'
+import type { StarProps } from '@/lib/study-slots'
 import styles from './Stars.module.css'
 
-interface StarButtonProps {
-  starred: boolean
-  onToggle: () => void
-  /** Said after 'Star card' / 'Unstar card' where many cards show at once (e.g. the term). */
-  cardName?: string
-  disabled?: boolean
-}
+type StarButtonProps = StarProps
 
 /**
  * The star toggle of one card: 'Star card' or 'Unstar card', pressed when starred. Its click goes

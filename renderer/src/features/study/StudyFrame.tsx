@@ -6,8 +6,8 @@ import type { LoadedStudySet } from './study-api'
 import type { StudyLoad } from './useStudyCards'
 import { useShared, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
-import { StarredNote } from '@/features/stars'
 import { isStarredOnly, withStarred } from '@/features/stars'
+import { StarredNoteSlot } from '@/lib/study-slots'
 import { FormError } from '@/components/FormError'
 import { AnswerWithChoice } from './prompts/AnswerWithChoice'
 import { useFocusTarget } from './StudySession'
@@ -133,7 +133,7 @@ export function StudyLoadView({ title, setId, load, emptyAction, children }: Stu
     const { answerWith } = load
     return (
       <StudyFrame title={title} setId={setId}>
-        {starredOnly && <StarredNote count={load.cards.length} />}
+        {starredOnly && <StarredNoteSlot count={load.cards.length} />}
         {answerWith && <AnswerWithChoice value={answerWith.value} onChange={answerWith.onChange} />}
         {/* Another "Answer with" starts the mode again on its prompts. */}
         <Fragment key={answerWith?.value}>{children(load)}</Fragment>

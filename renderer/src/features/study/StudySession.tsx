@@ -1,11 +1,8 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
+import { FocusSession } from '@/lib/focus-session'
 import { LeaveWarning } from './LeaveWarning'
 
-/** Given as the ref of the element the focus goes to when the session's view changes. */
-export type FocusTarget = (element: HTMLElement | null) => void
-
-const NO_TARGET: FocusTarget = () => undefined
-const FocusTargetContext = createContext<FocusTarget>(NO_TARGET)
+export { type FocusTarget, useFocusTarget } from '@/lib/focus-session'
 
 interface StudySessionProps {
   /**
@@ -21,38 +18,17 @@ interface StudySessionProps {
 }
 
 /**
- * The shell every study session is drawn in (each mode's, and Review's): it moves the focus to what
- * comes next whenever the view changes, so a keyboard or screen-reader user lands on it (the term
- * of a new question, Next after an answer, Continue in a batch summary, the heading at the end),
- * and with `midway` it warns before the session is left in the middle of a batch (LeaveWarning;
- * the place is kept either way, see useStudySession). The views inside only draw the state: the
- * one element that should take the focus gets `useFocusTarget()` as its ref.
+ * The shell every study mode's session is drawn in: it moves the focus to what comes next whenever
+ * the view changes (FocusSession, `@/lib/focus-session`, which Review is drawn in too), and with
+ * `midway` it warns before the session is left in the middle of a batch (LeaveWarning; the place is
+ * kept either way, see useStudySession). The views inside only draw the state: the one element that
+ * should take the focus gets `useFocusTarget()` as its ref.
  */
 export function StudySession({ view, focusAtStart = false, midway, children }: StudySessionProps) {
-  const focusTarget = useFocusOnChange(view, focusAtStart)
   return (
-    <FocusTargetContext.Provider value={focusTarget}>
+    <FocusSession view={view} focusAtStart={focusAtStart}>
       {children}
       {midway !== undefined && <LeaveWarning active={midway} />}
-    </FocusTargetContext.Provider>
+    </FocusSession>
   )
-}
-
-/** The ref for the element that takes the focus when the session's view changes (none outside a StudySession). */
-export function useFocusTarget(): FocusTarget {
-  return useContext(FocusTargetContext)
-}
-
-function useFocusOnChange(view: string, atStart: boolean): FocusTarget {
-  const target = useRef<HTMLElement | null>(null)
-  const shown = useRef<string | null>(null)
-  useEffect(() => {
-    if (shown.current === view) return
-    const first = shown.current === null
-    shown.current = view
-    if (!first || atStart) target.current?.focus()
-  }, [view, atStart])
-  return useCallback((element: HTMLElement | null) => {
-    target.current = element
-  }, [])
 }

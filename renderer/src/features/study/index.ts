@@ -1,11 +1,8 @@
-/** The study feature's public entry: the set page shows the Terms and Flashcards views. */
-export { FlashcardView } from './flashcards/FlashcardView'
-export { TermsList } from './terms/TermsList'
+/** The study feature's public entry: the Terms and Flashcards views and a folder's flashcards (for pages), its hooks and calls. */
+export { FlashcardView, type FlashcardViewProps } from './flashcards/FlashcardView'
+export { TermsList, type TermsListProps } from './terms/TermsList'
 export { useCardProgress } from './useCardProgress'
 export { useStudyOptions } from './useStudyOptions'
 export { recordAnswer } from './study-api'
-export { StudySession, useFocusTarget } from './StudySession'
-export { AnswerContent, AnswerPictures, answerWords, isMediaOnly, SidePicture, withPictureAnswers } from './card-pictures'
 export { folderStudyId, togetherStudyId } from './composite'
 export { CompositeFlashcards } from './CompositeFlashcards'
-export { ClozeFilled, PromptExtra } from './prompts/ClozeBack'

@@ -2,8 +2,9 @@ import { type PointerEvent, type RefObject, useRef } from 'react'
 import type { Flashcard } from '#shared/api/sets'
 import type { StudyItem } from '#shared/study/prompts'
 import { CardSide } from '@/components/card-side'
-import { ClozeFilled, PromptExtra } from '@/features/study/prompts/ClozeBack'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { ClozeFilled, PromptExtra } from '@/components/cloze'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { useT } from '@/lib/i18n'
 import { type FlashcardsEvent, swipeAction } from './flashcards'
 import styles from './FlashcardView.module.css'
@@ -91,7 +92,7 @@ export function FlashcardCard({ card, flipped, spoken, hintId, frameRef, apply }
           </span>
         </span>
       </button>
-      <SpeakButton
+      <SpeakSlot
         key={flipped ? 'definition' : 'term'}
         className={styles.speak}
         text={flipped ? card.definition : card.term}

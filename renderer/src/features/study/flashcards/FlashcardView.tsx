@@ -25,12 +25,12 @@ import { useDeckKeys, useRevealOnOpen } from './useDeckKeys'
 import { FlashcardCard } from './FlashcardCard'
 import { DeckMoves, DeckShortcuts, SortButtons } from './FlashcardControls'
 import { FlashcardSummary } from './FlashcardSummary'
-import { StarButton } from '@/features/stars'
 import type { Stars } from '@/features/stars'
+import { StarSlot } from '@/lib/study-slots'
 import { useSideLanguages } from '@/features/read-aloud'
 import { useT } from '@/lib/i18n'
 
-interface FlashcardViewProps {
+export interface FlashcardViewProps {
   setId: string
   /** The set's cards loaded so far, in position order. */
   cards: Flashcard[]
@@ -176,7 +176,7 @@ function FlashcardDeck({
             {t('flashcards.piles', { known: counts.known, learning: counts.learning })}
           </p>
           {stars && card && !state.summary && (
-            <StarButton starred={stars.ids?.has(card.asked.cardId) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.asked.cardId)} />
+            <StarSlot starred={stars.ids?.has(card.asked.cardId) ?? false} disabled={!stars.ids} onToggle={() => stars.toggle(card.asked.cardId)} />
           )}
         </div>
         {result ? (

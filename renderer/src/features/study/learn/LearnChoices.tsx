@@ -1,8 +1,9 @@
 import type { CardImage as CardImageData } from '#shared/api/media'
 import type { Flashcard } from '#shared/api/sets'
-import { AnswerContent, answerWords } from '@/features/study/card-pictures'
-import { PromptExtra } from '@/features/study/prompts/ClozeBack'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { AnswerContent, answerWords } from '@/components/card-pictures'
+import { PromptExtra } from '@/components/cloze'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { translate, useT } from '@/lib/i18n'
 import type { LearnEvent, LearnQuestion, LearnState } from './learn'
 import styles from './Learn.module.css'
@@ -68,7 +69,7 @@ export function LearnChoices({
               </button>
               {/* Beside the option, not in it: a button may not hold another, and listening does not answer. True and False are not read. */}
               {question.kind !== 'true_false' && (
-                <SpeakButton className={styles.optionSpeak} text={text} language={languages.definition} side="definition" audio={optionCard?.definitionAudio} />
+                <SpeakSlot className={styles.optionSpeak} text={text} language={languages.definition} side="definition" audio={optionCard?.definitionAudio} />
               )}
             </div>
           )

@@ -8,9 +8,10 @@ import { forgetPlace } from '@/features/study/study-place'
 import { type StudyEngine, useStudySession } from '@/features/study/useStudySession'
 import { useStudyOptions } from '@/features/study/useStudyOptions'
 import { FormulaText } from '@/components/card-side'
-import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/features/study/card-pictures'
+import { AnswerContent, answerWords, SidePicture, withPictureAnswers } from '@/components/card-pictures'
 import { useStudyCards } from '@/features/study/useStudyCards'
-import { itemLanguages, type SideLanguages, SpeakButton, useSideLanguages } from '@/features/read-aloud'
+import { itemLanguages, type SideLanguages, useSideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import {
   accuracyPercent,
   currentQuestion,
@@ -177,7 +178,7 @@ function QuestionView({ state, dispatch, cards, pictures, spoken }: QuestionProp
         <h2 id={termId} ref={answered || written ? undefined : focusTarget} tabIndex={-1} className={styles.term}>
           {question.card.term ? <FormulaText text={question.card.term} /> : t('learn.cardNumber', { position: shown?.position ?? '' })}
         </h2>
-        <SpeakButton className={styles.speak} text={question.card.term} language={languages.term} side="term" audio={shown?.termAudio} />
+        <SpeakSlot className={styles.speak} text={question.card.term} language={languages.term} side="term" audio={shown?.termAudio} />
       </div>
       {question.shown !== undefined && (
         <div className={styles.proposal}>

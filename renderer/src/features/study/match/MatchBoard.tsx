@@ -17,7 +17,8 @@ import { type MatchItem, type MatchItemType, remaining } from './match'
 import styles from './Match.module.css'
 import { CardImage } from '@/components/CardImage'
 import { FormulaText, RecordingLabel } from '@/components/card-side'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { type MessageId, useT } from '@/lib/i18n'
 
 interface MatchBoardProps {
@@ -133,7 +134,7 @@ export function MatchBoard({ terms, definitions, spoken, selectedId, onDrop, onS
                     <li key={item.id} className={styles.tileItem}>
                       <MatchCardButton item={item} selected={item.id === selectedId} describedBy={hintId} onSelect={onSelect} onFocus={rememberColumn} />
                       {/* Beside the tile, not in it: a button may not hold another, and listening does not pick the tile. */}
-                      <SpeakButton
+                      <SpeakSlot
                         className={styles.tileSpeak}
                         text={item.content}
                         language={itemLanguages(spoken, item.pairKey)[item.type]}

@@ -17,13 +17,13 @@ import {
   termRows,
 } from './terms'
 import { PencilIcon, TrashIcon } from '@/components/icons'
-import { StarButton } from '@/features/stars'
 import type { Stars } from '@/features/stars'
-import { SpeakButton, useSideLanguages } from '@/features/read-aloud'
+import { useSideLanguages } from '@/features/read-aloud'
+import { SpeakSlot, StarSlot } from '@/lib/study-slots'
 import styles from './TermsList.module.css'
 import { formatDateTime, type Translate, useT } from '@/lib/i18n'
 
-interface TermsListProps {
+export interface TermsListProps {
   cards: Flashcard[]
   total: number
   hasMore: boolean
@@ -126,7 +126,7 @@ export function TermsList({
                 {card.term && (
                   <p className={styles.term}>
                     <FormulaText text={card.term} />
-                    <SpeakButton className={styles.speak} text={card.term} language={spoken.term} side="term" audio={card.termAudio} />
+                    <SpeakSlot className={styles.speak} text={card.term} language={spoken.term} side="term" audio={card.termAudio} />
                   </p>
                 )}
                 {progress && (
@@ -142,14 +142,14 @@ export function TermsList({
                 {card.definition && (
                   <p className={styles.definitionText}>
                     <FormulaText text={card.definition} />
-                    <SpeakButton className={styles.speak} text={card.definition} language={spoken.definition} side="definition" audio={card.definitionAudio} />
+                    <SpeakSlot className={styles.speak} text={card.definition} language={spoken.definition} side="definition" audio={card.definitionAudio} />
                   </p>
                 )}
               </div>
               {(onEdit || onDelete || stars) && (
                 <div className={styles.actions}>
                   {stars && (
-                    <StarButton
+                    <StarSlot
                       starred={stars.ids?.has(card.id) ?? false}
                       disabled={!stars.ids}
                       cardName={card.term || String(card.position)}

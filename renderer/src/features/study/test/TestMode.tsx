@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { Flashcard, StudySet } from '#shared/api/sets'
 import { STUDY_CARD_PAGE_SIZE } from '#shared/limits'
-import { AnswerPictures, withPictureAnswers } from '@/features/study/card-pictures'
+import { AnswerPictures, withPictureAnswers } from '@/components/card-pictures'
 import { useSideLanguages } from '@/features/read-aloud'
 import { StudyLoadView, StudyPanel } from '@/features/study/StudyFrame'
 import { StudySession } from '@/features/study/StudySession'

@@ -1,7 +1,8 @@
 import { createContext, useContext, useId } from 'react'
 import { FormulaText } from '@/components/card-side'
-import { AnswerContent, answerWords, audioOf, EnginePicture } from '@/features/study/card-pictures'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { AnswerContent, answerWords, audioOf, EnginePicture } from '@/components/card-pictures'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { T, useT } from '@/lib/i18n'
 import type { TestAnswer, TestCard, TestQuestion } from './test-mode'
 import styles from './Test.module.css'
@@ -12,7 +13,7 @@ export const SpokenLanguages = createContext<SideLanguages>({ term: null, defini
 /** A question's term read aloud (or its recording played), as in the other modes. */
 function TermSound({ card }: { card: TestCard }) {
   const spoken = useContext(SpokenLanguages)
-  return <SpeakButton text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
+  return <SpeakSlot text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
 }
 
 /** One question of the sheet, drawn by its kind, and the student's answer to it. */

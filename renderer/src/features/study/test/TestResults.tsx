@@ -1,6 +1,6 @@
 import { FormulaText } from '@/components/card-side'
-import { answerWords, EnginePicture } from '@/features/study/card-pictures'
-import { PromptExtra } from '@/features/study/prompts/ClozeBack'
+import { answerWords, EnginePicture } from '@/components/card-pictures'
+import { PromptExtra } from '@/components/cloze'
 import { StudyEndActions, StudySummary } from '@/features/study/StudyFrame'
 import { T, useT } from '@/lib/i18n'
 import type { CardResult, TestResult } from './test-mode'

@@ -3,10 +3,11 @@ import { answerDiff } from '#shared/study/answer-check'
 import { FormulaText } from '@/components/card-side'
 import { AnswerDifference } from '@/features/study/AnswerDifference'
 import { AnswerInput } from '@/features/study/AnswerInput'
-import { audioOf, EnginePicture, splitAnswer } from '@/features/study/card-pictures'
-import { PromptExtra } from '@/features/study/prompts/ClozeBack'
+import { audioOf, EnginePicture, splitAnswer } from '@/components/card-pictures'
+import { PromptExtra } from '@/components/cloze'
 import { useFocusTarget } from '@/features/study/StudySession'
-import { itemLanguages, type SideLanguages, SpeakButton } from '@/features/read-aloud'
+import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
+import { SpeakSlot } from '@/lib/study-slots'
 import { T, translate, useT } from '@/lib/i18n'
 import {
   canCheck,
@@ -71,7 +72,7 @@ export function WriteCardView({ state, card, dispatch, spoken }: CardViewProps) 
             <FormulaText text={card.term} />
           </p>
         )}
-        <SpeakButton className={styles.speak} text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
+        <SpeakSlot className={styles.speak} text={card.term} language={itemLanguages(spoken, card.id).term} side="term" audio={audioOf(card, 'term')} />
       </section>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>{t('learn.yourAnswer')}</label>
@@ -97,7 +98,7 @@ export function WriteCardView({ state, card, dispatch, spoken }: CardViewProps) 
             {outcome === 'almost' && <AnswerDifference parts={answerDiff(state.answer, card.definition)} />}
             <p className={styles.answer}>
               <T id="study.correctAnswerIs" components={{ 0: <FormulaText text={splitAnswer(card.definition).text} /> }} />
-              <SpeakButton text={card.definition} language={itemLanguages(spoken, card.id).definition} side="definition" audio={audioOf(card, 'definition')} />
+              <SpeakSlot text={card.definition} language={itemLanguages(spoken, card.id).definition} side="definition" audio={audioOf(card, 'definition')} />
             </p>
             <EnginePicture card={card} side="definition" text={card.definition} size="small" />
             <PromptExtra card={card} />

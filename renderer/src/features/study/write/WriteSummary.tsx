@@ -1,5 +1,5 @@
 import { FormulaText } from '@/components/card-side'
-import { splitAnswer } from '@/features/study/card-pictures'
+import { splitAnswer } from '@/components/card-pictures'
 import { StudyEndActions, StudyStats, StudySummary } from '@/features/study/StudyFrame'
 import { useFocusTarget } from '@/features/study/StudySession'
 import { useT } from '@/lib/i18n'

@@ -1,6 +1,6 @@
 import type { AskedPrompt } from '#shared/study/prompts'
 import { FormulaText } from '@/components/card-side'
-import styles from './Prompts.module.css'
+import styles from './Cloze.module.css'
 
 /** A cloze prompt's text filled in, the asked deletion highlighted, formulas drawn (Flashcards' back, the editor's preview). */
 export function ClozeFilled({ filled }: { filled: NonNullable<AskedPrompt['filled']> }) {
