@@ -24,10 +24,14 @@ import { listTables, watchChanges } from '#tests/support/test-database'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
-/** A route whose success ends the caller's session (logout) costs a bcrypt login to recover: fewer runs. */
-const RUNS_THAT_SIGN_OUT = Math.max(20, Math.round(RUNS / 5))
-/** The import preview starts a worker thread for every file it accepts: fewer runs. */
-const RUNS_OF_PREVIEW = Math.max(20, Math.round(RUNS / 5))
+/**
+ * Fewer runs (a fifth, at least 20, never more than RUNS) for a route whose success ends the
+ * caller's session (logout: a bcrypt login to recover) and for the import preview (a worker
+ * thread for every file it accepts).
+ */
+const fewerRuns = Math.min(RUNS, Math.max(20, Math.round(RUNS / 5)))
+const RUNS_THAT_SIGN_OUT = fewerRuns
+const RUNS_OF_PREVIEW = fewerRuns
 const PREVIEW_PATH = '/api/imports/preview'
 
 let app: TestApp
