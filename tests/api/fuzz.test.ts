@@ -47,7 +47,16 @@ const PROTOTYPE_NAMES = {
   function: Object.getOwnPropertyNames(Function.prototype).sort(),
 }
 
+/** The change counter once the fixtures were last made (see `freshFixtures`). */
+let fixturesMadeAt: number | undefined
+
+/**
+ * Sets, cards, a session, pictures and classes for the path ids, made again before each route
+ * unless nothing was written since they were last made (most routes refuse every run): they are
+ * then exactly as they were made, and making them is most of what a run of this file costs.
+ */
 async function freshFixtures(): Promise<void> {
+  if (fixturesMadeAt !== undefined && (await totalChanges()) === fixturesMadeAt) return
   const open = await createSet(app, user, { title: 'Fuzz Public', tags: 'fuzz', isPublic: true })
   const closed = await createSet(app, user, { title: 'Fuzz Private' })
   const theirs = await createSet(app, stranger, { title: 'Stranger Private' })
@@ -75,6 +84,7 @@ async function freshFixtures(): Promise<void> {
   expect((await app.api('POST', `/api/classes/${mine.body.id}/sets`, { token: user.token, body: { setId: closed.id } })).status).toBe(201)
   ids.class = [mine.body.id, strangers.body.id]
   ids.user = [user.id, stranger.id, unverifiedUser.id, 'me']
+  fixturesMadeAt = await totalChanges()
 }
 
 beforeAll(async () => {
