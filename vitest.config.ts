@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     // Bundles the import worker for tests that run the server from its sources (see the file).
     globalSetup: ['tests/support/build-import-worker.ts'],
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) between runs.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
