@@ -4,6 +4,11 @@ import { rendererAliases } from './aliases.ts'
 
 /** Tests that need a PostgreSQL server: only the `postgres` project runs them. */
 const POSTGRES_ONLY = ['server/**/*.pg.test.ts', 'tests/scale/**/*.test.ts']
+/**
+ * API tests slow by their nature (timing at bcrypt's real cost): the `slow` project runs them on
+ * SQLite instead of the `sqlite` project (test:fast); `postgres` runs them as all of tests/api.
+ */
+const SLOW_API = ['tests/api/**/*.slow.test.ts']
 
 export default defineConfig({
   resolve: { alias: rendererAliases },
@@ -11,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     // Bundles the import worker for tests that run the server from its sources (see the file).
     globalSetup: ['tests/support/build-import-worker.ts'],
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) between runs.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
@@ -39,7 +46,7 @@ export default defineConfig({
       {
         // The API suite: the real app over HTTP, a fresh SQLite database per test app.
         extends: true,
-        test: { name: 'sqlite', include: ['tests/api/**/*.test.ts'] },
+        test: { name: 'sqlite', include: ['tests/api/**/*.test.ts'], exclude: ['**/node_modules/**', ...SLOW_API] },
       },
       {
         // The API suite again, on a throwaway PostgreSQL server (tests/support/postgres.ts) or
@@ -54,13 +61,14 @@ export default defineConfig({
       },
       {
         // Slow: the real server as a process (kill -9 loop, backup and restore, load, short
-        // forms; see the files) and the desktop packaging (electron-vite build, electron-builder).
+        // forms; see the files), the desktop packaging (electron-vite build, electron-builder),
+        // and SLOW_API.
         extends: true,
         // They run alone, one file at a time, after the other projects (their own group), so the
         // load and the crash loops do not share the machine with the rest of the suite.
         test: {
           name: 'slow',
-          include: ['tests/reliability/**/*.test.ts', 'tests/desktop/**/*.test.ts'],
+          include: ['tests/reliability/**/*.test.ts', 'tests/desktop/**/*.test.ts', ...SLOW_API],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

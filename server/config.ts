@@ -156,6 +156,7 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `DB_SYNCHRONOUS must be full or normal (got "${value}")` })
       return z.NEVER
     }),
+  DB_BUSY_TIMEOUT_MS: integer('DB_BUSY_TIMEOUT_MS', 0, 600_000, 5000),
   BACKUP_INTERVAL_HOURS: integer('BACKUP_INTERVAL_HOURS', 0, 8760, 24),
   BACKUP_KEEP_DAYS: integer('BACKUP_KEEP_DAYS', 1, 3650, 7),
   REMINDER_INTERVAL_SECONDS: integer('REMINDER_INTERVAL_SECONDS', 1, 86_400, 300),
@@ -231,6 +232,8 @@ const configSchema = envSchema.transform((e) => ({
   /** SQLite's `synchronous` (see server/db/database.ts for the measured cost and the choice). */
   dbSynchronous: e.DB_SYNCHRONOUS,
   dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
+  /** How long a SQLite write waits for another process's lock (a backup script) before failing. */
+  dbBusyTimeoutMs: e.DB_BUSY_TIMEOUT_MS,
   /** Hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
   backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
   /** Automatic backups older than this are deleted (the newest one is always kept). */

@@ -60,6 +60,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       databaseUrl: config.databaseUrl,
       sqliteFile: path.join(config.dataDir, DATABASE_FILE),
       synchronous: config.dbSynchronous,
+      busyTimeoutMs: config.dbBusyTimeoutMs,
       preparedStatements: config.dbPreparedStatements,
       replicaUrls: config.databaseReplicaUrls,
       replicaMaxLagSeconds: config.databaseReplicaMaxLagSeconds,

@@ -56,6 +56,8 @@ function statementLog(onStatement: StatementListener | undefined) {
 
 export interface SqliteOptions {
   synchronous?: SynchronousMode
+  /** How long a statement waits for another connection's lock before failing (DB_BUSY_TIMEOUT_MS; default 5 s). */
+  busyTimeoutMs?: number
   onStatement?: StatementListener
 }
 
@@ -65,11 +67,11 @@ export interface SqliteOptions {
  * second writer (a script) waits instead of failing.
  */
 export function openSqliteDatabase(file: string, options: SqliteOptions = {}): DB {
-  const sqlite = new SQLite(file)
+  // better-sqlite3's `timeout` is SQLite's busy timeout, from the first statement (the WAL pragma) on.
+  const sqlite = new SQLite(file, { timeout: options.busyTimeoutMs ?? 5000 })
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma(`synchronous = ${(options.synchronous ?? 'full') === 'full' ? 'FULL' : 'NORMAL'}`)
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
   // SQLite's built-in lower() folds ASCII letters only, so a case-insensitive search for 'ökologie'
   // would miss 'Ökologie'. Replace it with full Unicode lower-casing (as SQLite's ICU extension
   // does, and as PostgreSQL's lower() already behaves). ASCII text lower-cases exactly as before,
@@ -221,6 +223,7 @@ export interface DatabaseLocation extends PostgresOptions {
   databaseUrl?: string
   sqliteFile: string
   synchronous?: SynchronousMode
+  busyTimeoutMs?: number
 }
 
 /** The one place that picks the dialect. */
@@ -228,7 +231,7 @@ export function openDatabase(location: DatabaseLocation): { db: DB; dialect: Dia
   if (location.databaseUrl) {
     return { db: openPostgresDatabase(location.databaseUrl, location), dialect: 'postgres' }
   }
-  return { db: openSqliteDatabase(location.sqliteFile, { synchronous: location.synchronous }), dialect: 'sqlite' }
+  return { db: openSqliteDatabase(location.sqliteFile, { synchronous: location.synchronous, busyTimeoutMs: location.busyTimeoutMs }), dialect: 'sqlite' }
 }
 
 /** PostgreSQL's error codes for "cannot reach or use the server", as opposed to a bad query. */

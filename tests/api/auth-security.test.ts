@@ -12,6 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from '#tests/support/test-app'
+import { failedToAuthenticate, login, observable } from './auth-helpers'
 import { apiError } from './scenarios'
 
 /*
@@ -19,16 +20,13 @@ import { apiError } from './scenarios'
  * here: logout ends only its session (sessions.test.ts); password change, reset, email change and
  * deletion end every token (sessions.test.ts) and the realtime stream of a password change,
  * deletion and logout (realtime.test.ts); links used twice or after their TTL (verification,
- * password-reset and account tests); the per-address request limits (rate-limits.test.ts).
+ * password-reset and account tests); the per-address request limits (rate-limits.test.ts). Answers
+ * that must not tell whether an account exists, timing included: auth-timing.slow.test.ts.
  */
 
-const failedToAuthenticate = apiError(400, 'invalid_input', m.failedToAuthenticate)
 const rateLimited = apiError(429, 'rate_limited', m.rateLimited)
 const resetLinkInvalid = apiError(400, 'invalid_input', m.resetLinkInvalid, { token: m.resetLinkInvalid })
 const tokenInvalid = apiError(400, 'invalid_input', m.tokenInvalid, { token: m.tokenInvalid })
-
-const login = (app: TestApp, identity: string, password: string, address = '198.51.100.1') =>
-  app.api('POST', '/api/auth/login', { body: { identity, password }, headers: { 'X-Forwarded-For': address } })
 
 /** Retry-After in seconds, checked to be a whole number within the window. */
 function retryAfter(response: ApiResponse, windowSeconds: number): number {
@@ -37,15 +35,6 @@ function retryAfter(response: ApiResponse, windowSeconds: number): number {
   expect(Number(value)).toBeGreaterThan(0)
   expect(Number(value)).toBeLessThanOrEqual(windowSeconds)
   return Number(value)
-}
-
-/**
- * What a client can compare between two answers: status, body and headers, less the date and
- * Retry-After (both follow the clock; Retry-After is checked on its own).
- */
-function observable(response: ApiResponse) {
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date' && name !== 'retry-after'))
-  return { status: response.status, text: response.text, headers, retryAfter: response.headers.has('retry-after') }
 }
 
 describe('failed logins are limited per account', () => {
@@ -182,86 +171,6 @@ describe('the default limit: 100 failed logins an hour per account (ASVS 2.2.1)'
 
     app.clock.advance(wait * 1000)
     expect((await login(app, alice.email, alice.password, '203.0.113.50')).status).toBe(200)
-  })
-})
-
-describe('answers do not reveal whether an account exists', () => {
-  let app: TestApp
-  let alice: Account
-  let pending: Account
-  beforeAll(async () => {
-    // A real cost: at the test app's default (4) a compare takes about a millisecond, lost in the noise the timing test measures.
-    app = await startTestApp({ bcryptCost: 10 })
-    alice = await createAccount(app, { username: 'AliceSec' })
-    pending = await createAccount(app, { verified: false })
-  })
-  afterAll(() => app.close())
-
-  it('login: an unknown email or username answers exactly like a wrong password', async () => {
-    const answers = [
-      await login(app, alice.email, 'wrong password'),
-      await login(app, 'AliceSec', 'wrong password'),
-      await login(app, pending.email, 'wrong password'),
-      await login(app, 'nobody@example.org', 'wrong password'),
-      await login(app, 'nobody', 'wrong password'),
-    ]
-    expect(answers[0]?.body).toEqual(failedToAuthenticate)
-    for (const answer of answers) expect(observable(answer)).toEqual(observable(answers[0] as ApiResponse))
-  })
-
-  it('login: an unknown email costs a password check too', async () => {
-    const median = async (identity: string) => {
-      const times: number[] = []
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now()
-        await login(app, identity, 'wrong password')
-        times.push(performance.now() - start)
-      }
-      return times.sort((a, b) => a - b)[2] ?? 0
-    }
-    const wrongPassword = await median(alice.email)
-    const unknownEmail = await median('nobody@example.org')
-    // Without the dummy compare an unknown email answers in a fraction of a bcrypt compare.
-    expect(unknownEmail).toBeGreaterThan(wrongPassword * 0.5)
-  })
-
-  it.each(['/api/auth/request-password-reset', '/api/auth/request-verification'])(
-    '%s: as quick for an existing address as for an unknown one (the mail is not waited for)',
-    async (url) => {
-      // Plain fetch: the harness's `api` would wait for the mail.
-      const timed = async (email: string) => {
-        const mailed = app.inbox.allTo(email).length
-        const start = performance.now()
-        const response = await fetch(app.url + url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
-        })
-        expect(response.status).toBe(204)
-        const time = performance.now() - start
-        // The answer came before its mail; the next request is timed only once that mail is in,
-        // so a mail still being sent (SMTP in this process) never slows the next answer.
-        if (email === pending.email) await expect.poll(() => app.inbox.allTo(email).length).toBeGreaterThan(mailed)
-        return time
-      }
-      const median = async (email: string) => {
-        const times: number[] = []
-        for (let i = 0; i < 5; i++) times.push(await timed(email))
-        return times.sort((a, b) => a - b)[2] ?? 0
-      }
-      const existing = await median(pending.email)
-      const unknown = await median('nobody@example.org')
-      // Waiting for SMTP made the existing address many times slower (e.g. 300 ms against 16 ms).
-      expect(existing).toBeLessThan(unknown * 3 + 30)
-      await expect.poll(() => app.inbox.allTo(pending.email).length).toBeGreaterThanOrEqual(5)
-    },
-  )
-
-  it.each(['/api/auth/request-password-reset', '/api/auth/request-verification'])('%s: the same answer for an existing and an unknown address', async (url) => {
-    const existing = await app.api('POST', url, { body: { email: pending.email } })
-    const unknown = await app.api('POST', url, { body: { email: 'nobody@example.org' } })
-    expect(existing.status).toBe(204)
-    expect(observable(unknown)).toEqual(observable(existing))
   })
 })
 

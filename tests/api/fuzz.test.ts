@@ -24,10 +24,14 @@ import { listTables, watchChanges } from '#tests/support/test-database'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200)
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
-/** A route whose success ends the caller's session (logout) costs a bcrypt login to recover: fewer runs. */
-const RUNS_THAT_SIGN_OUT = Math.max(20, Math.round(RUNS / 5))
-/** The import preview starts a worker thread for every file it accepts: fewer runs. */
-const RUNS_OF_PREVIEW = Math.max(20, Math.round(RUNS / 5))
+/**
+ * Fewer runs (a fifth, at least 20, never more than RUNS) for a route whose success ends the
+ * caller's session (logout: a bcrypt login to recover) and for the import preview (a worker
+ * thread for every file it accepts).
+ */
+const fewerRuns = Math.min(RUNS, Math.max(20, Math.round(RUNS / 5)))
+const RUNS_THAT_SIGN_OUT = fewerRuns
+const RUNS_OF_PREVIEW = fewerRuns
 const PREVIEW_PATH = '/api/imports/preview'
 
 let app: TestApp
@@ -43,7 +47,16 @@ const PROTOTYPE_NAMES = {
   function: Object.getOwnPropertyNames(Function.prototype).sort(),
 }
 
+/** The change counter once the fixtures were last made (see `freshFixtures`). */
+let fixturesMadeAt: number | undefined
+
+/**
+ * Sets, cards, a session, pictures and classes for the path ids, made again before each route
+ * unless nothing was written since they were last made (most routes refuse every run): they are
+ * then exactly as they were made, and making them is most of what a run of this file costs.
+ */
 async function freshFixtures(): Promise<void> {
+  if (fixturesMadeAt !== undefined && (await totalChanges()) === fixturesMadeAt) return
   const open = await createSet(app, user, { title: 'Fuzz Public', tags: 'fuzz', isPublic: true })
   const closed = await createSet(app, user, { title: 'Fuzz Private' })
   const theirs = await createSet(app, stranger, { title: 'Stranger Private' })
@@ -71,6 +84,7 @@ async function freshFixtures(): Promise<void> {
   expect((await app.api('POST', `/api/classes/${mine.body.id}/sets`, { token: user.token, body: { setId: closed.id } })).status).toBe(201)
   ids.class = [mine.body.id, strangers.body.id]
   ids.user = [user.id, stranger.id, unverifiedUser.id, 'me']
+  fixturesMadeAt = await totalChanges()
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import type { Flashcard } from '#shared/api/sets'
 import { mediaMessages, messages as m } from '#shared/messages'
 import { buildAnkiPackage, type FixtureNote, type Generation, TINY_PNG } from '#tests/support/anki-packages'
 import { mp3Audio, oggAudio } from '#tests/support/audio'
+import { zipDeflated } from '#tests/support/zip'
 import { type Account, type ApiResponse, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 import { allCards } from './sets-helpers'
@@ -47,7 +48,7 @@ async function rowCounts() {
  * block this process (which also runs the server) for seconds under load, long enough for the
  * server to close the idle kept-alive connection the next POST then goes out on (ECONNRESET).
  */
-const HUGE_PACKAGE = zipSync({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) })
+const HUGE_PACKAGE = zipDeflated({ 'collection.anki2': new Uint8Array(25 * 1024 * 1024) })
 const MANY_NOTES_PACKAGE = buildAnkiPackage({ generation: 'anki2', notes: Array.from({ length: 3001 }, (_, i) => ({ fields: [`t${i}`, 'd'] })) })
 
 /** Sends a file as multipart/form-data, with optional separator fields. */
@@ -302,7 +303,7 @@ describe('Anki packages', () => {
   })
 
   const bomb = () => {
-    const zip = zipSync({ 'collection.anki2': new Uint8Array(3_000_000) })
+    const zip = zipDeflated({ 'collection.anki2': new Uint8Array(3_000_000) })
     const view = new DataView(zip.buffer)
     let central = zip.length - 22
     while (view.getUint32(central, true) !== 0x02014b50) central--

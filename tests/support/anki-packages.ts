@@ -145,6 +145,8 @@ function deckIds(notes: FixtureNote[]): Map<string, number> {
 
 function writeCollection(file: string, schema: 11 | 18, notes: FixtureNote[]): void {
   const db = new SQLite(file)
+  // A fixture in a temp folder, read back at once: no commit waits for the disk.
+  db.pragma('synchronous = OFF')
   // Anki's own collections are in WAL mode: the header says so, and a reader must cope.
   if (schema === 18) db.pragma('journal_mode = WAL')
   db.exec(SCHEMA_11)

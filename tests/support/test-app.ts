@@ -22,11 +22,40 @@ import { startSmtpInbox } from './smtp-inbox'
 /** A clock the test moves by hand: tokens and links expire without waiting. */
 export class TestClock implements Clock {
   private offsetMs = 0
+  private readonly pending = new Set<{ due: number; fire: () => void }>()
   now(): Date {
     return new Date(Date.now() + this.offsetMs)
   }
+  /**
+   * Moves "now" on, and nothing else: the app's timers (a game question's end, a stream's token
+   * expiry) still fire in real time, as if they were late; a request sent next is the first to
+   * see the new time.
+   */
   advance(ms: number): void {
     this.offsetMs += ms
+  }
+  /** Moves "now" on as time passing would: the app's timers that come due fire now, in order. */
+  pass(ms: number): void {
+    this.offsetMs += ms
+    const now = this.now().getTime()
+    for (const timer of [...this.pending].sort((a, b) => a.due - b.due)) if (timer.due <= now) timer.fire()
+  }
+  timer(ms: number, run: () => void): () => void {
+    const real = setTimeout(() => timer.fire(), ms)
+    real.unref()
+    const cancel = () => {
+      clearTimeout(real)
+      this.pending.delete(timer)
+    }
+    const timer = {
+      due: this.now().getTime() + ms,
+      fire: () => {
+        cancel()
+        run()
+      },
+    }
+    this.pending.add(timer)
+    return cancel
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream'
 import type { GameSignal } from '#server/events/game-events'
+import { clockTimer } from '#server/clock'
 import type { Deps } from '#server/deps'
 import { frame } from '#server/http/event-stream'
 import { type GameView, loadGameView, stateEvent } from './game-view'
@@ -28,7 +29,7 @@ interface Room {
  */
 export class GameHub {
   private readonly rooms = new Map<string, Room>()
-  private readonly timers = new Map<string, { index: number; timer: NodeJS.Timeout }>()
+  private readonly timers = new Map<string, { index: number; cancel: () => void }>()
 
   constructor(
     private readonly deps: Deps,
@@ -74,14 +75,13 @@ export class GameHub {
   scheduleClose(gameId: string, index: number, endsAt: string): void {
     const current = this.timers.get(gameId)
     if (current?.index === index) return
-    if (current) clearTimeout(current.timer)
-    const delay = Math.max(0, new Date(endsAt).getTime() - this.deps.clock.now().getTime())
-    const timer = setTimeout(() => {
+    current?.cancel()
+    const delay = new Date(endsAt).getTime() - this.deps.clock.now().getTime()
+    const cancel = clockTimer(this.deps.clock, delay, () => {
       this.timers.delete(gameId)
       this.timeUp(gameId, index).catch((error: unknown) => this.deps.logger.error('games: a question could not be closed', error))
-    }, delay)
-    timer.unref()
-    this.timers.set(gameId, { index, timer })
+    })
+    this.timers.set(gameId, { index, cancel })
   }
 
   /** Open streams in this process, for tests and diagnostics. */
@@ -144,7 +144,7 @@ export class GameHub {
   }
 
   private closeAll() {
-    for (const { timer } of this.timers.values()) clearTimeout(timer)
+    for (const { cancel } of this.timers.values()) cancel()
     this.timers.clear()
     for (const room of this.rooms.values()) {
       clearTimeout(room.answeredTimer)

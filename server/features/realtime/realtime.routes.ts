@@ -1,4 +1,5 @@
 import Router from '@koa/router'
+import { clockTimer } from '#server/clock'
 import type { Deps } from '#server/deps'
 import { requireUser, TOKEN_COOKIE } from '#server/access/auth'
 import { frame, startEventStream } from '#server/http/event-stream'
@@ -35,7 +36,7 @@ export function realtimeRoutes(deps: Deps): Router {
       const close = () => {
         unsubscribe()
         clearInterval(heartbeat)
-        clearTimeout(expiry)
+        cancelExpiry()
         deps.shutdown.removeEventListener('abort', close)
         stream.end()
       }
@@ -50,8 +51,7 @@ export function realtimeRoutes(deps: Deps): Router {
       const unsubscribe = deps.events.subscribe(user.id, onEvent)
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), deps.config.realtimeHeartbeatSeconds * 1000)
       // A stream lives no longer than the token it was opened with; the client reconnects with a fresh one.
-      const msLeft = tokenExpiresAt.getTime() - deps.clock.now().getTime()
-      const expiry = setTimeout(close, Math.min(Math.max(msLeft, 0), 2 ** 31 - 1))
+      const cancelExpiry = clockTimer(deps.clock, tokenExpiresAt.getTime() - deps.clock.now().getTime(), close)
       deps.shutdown.addEventListener('abort', close)
       ctx.res.on('close', close)
 
