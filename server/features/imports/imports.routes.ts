@@ -147,7 +147,7 @@ export function importsRoutes(deps: Deps): Router {
         "`matchingSets` lists the caller's sets already holding some of those guids. With an optional `setId` (a form field, or in the JSON body; " +
         "one of the caller's sets, anyone else's is 404) each card also has `action`: `add`, `update` or `same` as POST /api/sets/:id/cards/import " +
         'would treat it, and `actions` counts them. ' +
-        "Pictures and sounds are the caller's drafts until POST /api/sets/import names them, removed after a day otherwise. Packages are parsed in a worker process with a time limit (IMPORT_TIMEOUT_SECONDS) and " +
+        "Pictures and sounds are the caller's drafts until POST /api/sets/import names them, removed after a day otherwise. Packages are parsed on a worker thread with a time limit (IMPORT_TIMEOUT_SECONDS) and " +
         'limits on unpacked size, files and notes (IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_ENTRIES, IMPORT_MAX_NOTES); a refused or broken file is a 400 ' +
         'with its reason. Rate-limited like the import.',
       validator: async (ctx, next) => {

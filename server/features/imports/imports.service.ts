@@ -13,8 +13,8 @@ import type { ParsedImport } from './parsed-import'
 export { delimitedValue, writeAnkiPackage, writeAnkiText } from './anki/write-package'
 
 /**
- * The preview of a file or pasted text (`ImportPreview`): parsed, built and serialised in a
- * worker process (parse-in-worker.ts), the request thread only keeping the
+ * The preview of a file or pasted text (`ImportPreview`): parsed, built and serialised on a
+ * worker thread (parse-in-worker.ts), the request thread only keeping the
  * pictures and sounds as the caller's drafts (so the confirmed import can name them;
  * media.service.ts, `claimMediaDrafts`), nothing else saved. Every card of every set is
  * returned: the dialog shows the first ones and sends them back on confirm, and a set over 500

@@ -1,17 +1,16 @@
-import { type ChildProcess, fork } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import type { ParseJob, StoredMedia, WorkerMessage } from './parse-job'
 
 /**
- * Runs a parse job in a worker process (import-worker.ts), so a large or hostile package never
- * blocks the request thread nor takes the cores from it: one process per job (nothing left over
- * from someone else's file; a spare is kept started for the next job), at a lower priority, a time
- * limit after which it is killed, a heap cap, and at most `MAX_RUNNING` at once (the others wait
- * their turn), so imports cannot take every core from the other requests.
+ * Runs a parse job on a worker thread, so a large or hostile package never blocks the request
+ * thread: one worker per job (a fresh heap, nothing left over from someone else's file; a spare
+ * is kept started for the next job), a time
+ * limit after which the worker is terminated, a heap cap, and at most `MAX_RUNNING` at once (the
+ * others wait their turn), so imports cannot take every core from the other requests.
  */
 
 const MAX_RUNNING = 2
-/** Heap of one worker process: the package's SQLite and pictures live outside it, in buffers. */
+/** Heap of one worker: the package's SQLite and pictures live outside it, in buffers. */
 const WORKER_HEAP_MB = 512
 /** The worker's file name beside the built server (see vite.server.config.ts). */
 const BUILT_WORKER = 'import-worker.js'
@@ -32,8 +31,8 @@ async function turn(): Promise<() => void> {
 
 /**
  * From a build, the worker is the bundled file beside this one (vite.server.config.ts and
- * electron.vite.config.ts emit it). From the TypeScript sources (vitest), Node 20 cannot run a
- * .ts file, so the tests' global setup (tests/support/build-import-worker.ts) bundles it into
+ * electron.vite.config.ts emit it). From the TypeScript sources (vitest), Node 20 cannot load a
+ * .ts worker, so the tests' global setup (tests/support/build-import-worker.ts) bundles it into
  * node_modules/.cache first. The names are held in variables so the bundler leaves them alone.
  */
 function workerUrl(): URL {
@@ -43,34 +42,21 @@ function workerUrl(): URL {
   return new URL(file, here)
 }
 
-/**
- * A worker process: its own flags only (not a test runner's loaders or an inspector port of this
- * one) and none of the server's settings or secrets (a package is untrusted input; Windows needs
- * SystemRoot), V8's serialisation for the bytes, its errors printed with the server's. In Electron,
- * `fork` runs Electron as plain Node, with the same native modules.
- */
-const startWorker = (): ChildProcess =>
-  fork(fileURLToPath(workerUrl()), [], {
-    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`],
-    env: process.env.SystemRoot ? { SystemRoot: process.env.SystemRoot } : {},
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+const startWorker = () => new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
 
 /**
- * A worker started ahead of the next job: starting one and loading the parsers takes a few
- * hundred milliseconds (seconds on a busy machine), which the next preview then does not wait for.
- * Made once a preview is done, never at start-up, and not while a job is read (its loading would
- * then compete with that job's worker and with every other request for the cores); unref'd, so it
- * never keeps the server alive, and it exits when the server does (import-worker.ts).
+ * A worker started ahead of the next job: loading the parsers takes a worker a few hundred
+ * milliseconds (seconds on a busy machine), which the next preview then does not wait for. Made
+ * once a preview is done, never at start-up, and not while a job is read (its loading would then
+ * compete with that job's worker and with every other request for the cores); unref'd, so it
+ * never keeps the process alive.
  */
-let spare: ChildProcess | null = null
+let spare: Worker | null = null
 
-function takeWorker(): ChildProcess {
+function takeWorker(): Worker {
   const worker = spare ?? startWorker()
   spare = null
   worker.ref()
-  worker.channel?.ref()
   return worker
 }
 
@@ -78,7 +64,6 @@ function keepSpare(): void {
   if (spare) return
   const started = startWorker()
   started.unref()
-  started.channel?.unref()
   started.once('exit', () => {
     if (spare === started) spare = null
   })
@@ -104,14 +89,14 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
       let timer: NodeJS.Timeout | undefined
       const startClock = () => {
         timer = setTimeout(() => {
-          worker.kill('SIGKILL')
+          void worker.terminate()
           reject(new ParseTimeoutError(`parsing took longer than ${timeoutMs} ms`))
         }, timeoutMs)
       }
       const finish = () => {
         clearTimeout(timer)
         worker.removeAllListeners()
-        worker.kill('SIGKILL')
+        void worker.terminate()
       }
       worker.on('message', (message: WorkerMessage) => {
         if (message.stage === 'media') {
@@ -119,7 +104,7 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
           keepMedia(message).then(
             (stored) => {
               startClock()
-              worker.send(stored)
+              worker.postMessage(stored)
             },
             (error: unknown) => {
               finish()
@@ -135,12 +120,14 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
         clearTimeout(timer)
         reject(error)
       })
-      worker.once('exit', (code, signal) => {
+      worker.once('exit', (code) => {
         clearTimeout(timer)
-        reject(new Error(`the import worker stopped (${signal ?? `exit code ${code}`})`))
+        reject(new Error(`the import worker stopped (exit code ${code})`))
       })
       startClock()
-      worker.send(job)
+      // The upload's bytes are handed over, not copied, when they own their buffer (readMultipart makes them so).
+      const own = job.kind === 'file' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
+      worker.postMessage(job, own ? [job.bytes.buffer as ArrayBuffer] : [])
     })
   } finally {
     release()

@@ -107,5 +107,6 @@ export function readEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
     throw broken()
   }
   if (out.length !== entry.size) throw broken()
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
+  // A small output may sit in Node's shared buffer pool, which cannot be transferred to another thread: copied.
+  return out.byteLength === out.buffer.byteLength ? new Uint8Array(out.buffer) : new Uint8Array(out)
 }
