@@ -9,8 +9,7 @@ export default defineConfig({
   publicDir: false,
   // Bundled rather than loaded from node_modules: Kysely's ESM build is hundreds of small files,
   // which cost an import worker most of its start-up time (measured 2 s of 3 s on a busy machine).
-  // Zod's likewise: bundled, a worker started in 145 ms instead of 250 (2 cores at load 2, median of 16).
-  ssr: { noExternal: ['kysely', 'entities', 'zod'] },
+  ssr: { noExternal: ['kysely', 'entities'] },
   build: {
     ssr: true,
     outDir: 'dist/server',

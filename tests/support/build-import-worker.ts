@@ -14,7 +14,7 @@ export default async function buildImportWorker(): Promise<void> {
     logLevel: 'warn',
     publicDir: false,
     // As in vite.server.config.ts: the worker starts much faster with these bundled in.
-    ssr: { noExternal: ['kysely', 'entities', 'zod'] },
+    ssr: { noExternal: ['kysely', 'entities'] },
     build: {
       ssr: 'server/features/imports/import-worker.ts',
       outDir: DEV_WORKER_DIR,
