@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { type ParseJob, previewGuids, previewOf, settleParseJob, type StoredMedia, type WorkerMessage } from './parse-job'
 
@@ -9,20 +8,6 @@ import { type ParseJob, previewGuids, previewOf, settleParseJob, type StoredMedi
  * file beside the server bundle (vite.server.config.ts, electron.vite.config.ts) and started by
  * parse-in-worker.ts.
  */
-/**
- * The worker yields the processor to the request thread (bench:import: other clients' reads keep
- * their p99 while a large package is read). On Linux a priority is a thread's own, so this lowers
- * the worker alone; elsewhere it may apply to the whole process, so it is set on Linux only.
- */
-const WORKER_NICE = 10
-if (process.platform === 'linux') {
-  try {
-    setPriority(WORKER_NICE)
-  } catch {
-    // Not allowed here (a container's limits): the worker runs at the process's priority.
-  }
-}
-
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, [...new Set(transfer)])
 
 parentPort?.once('message', (job: ParseJob) => {

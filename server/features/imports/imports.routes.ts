@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream'
+import { Readable, Writable } from 'node:stream'
 import Router, { type RouterMiddleware } from '@koa/router'
 import { koaBody } from 'koa-body'
 import { type ImportLimits, PREVIEW_EXTENSIONS, previewFileFieldsSchema, previewTextSchema } from '#shared/api/imports'
@@ -168,9 +168,10 @@ export function importsRoutes(deps: Deps): Router {
     async (ctx) => {
       const { job, setId } = ctx.state as unknown as Preview
       // The preview's JSON as the worker wrote it (an ImportPreview): sent as is, not parsed and written again here.
-      const json = await previewImport(deps, ctx.state.auth, job, setId)
+      const parts = await previewImport(deps, ctx.state.auth, job, setId)
       ctx.type = 'application/json'
-      ctx.body = Buffer.from(json.buffer, json.byteOffset, json.byteLength)
+      ctx.length = parts.reduce((sum, part) => sum + part.byteLength, 0)
+      ctx.body = Readable.from(parts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)))
     },
   )
   return router

@@ -21,13 +21,13 @@ export { delimitedValue, writeAnkiPackage, writeAnkiText } from './anki/write-pa
  * cards is split or cut there (`splitForImport`, shared/api/imports.ts).
  */
 /**
- * The preview as JSON bytes, ready to send. The worker wrote them and listed the cards' guids; this
- * thread adds the caller's sets that hold those guids in front of the worker's fields without
- * reading the JSON back (bench:import: a 10,000-note preview must not stall other requests). With a
- * set to compare against, each card's action needs the cards themselves: that rarer preview is
- * read back once.
+ * The preview as JSON bytes, ready to send one part after the other. The worker wrote them and
+ * listed the cards' guids; this thread adds the caller's sets that hold those guids in front of the
+ * worker's fields without reading the JSON back or copying it (bench:import: a 10,000-note preview
+ * must not stall other requests). With a set to compare against, each card's action needs the
+ * cards themselves: that rarer preview is read back once.
  */
-export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, setId?: string): Promise<Uint8Array> {
+export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, setId?: string): Promise<Uint8Array[]> {
   // A set named that is not the caller's is 404 before any work (and before anything is stored).
   if (setId !== undefined) await compareWithSet(deps, setId, auth, [])
   const { json, guids } = await previewJson(deps, auth, job)
@@ -44,16 +44,16 @@ export async function previewImport(deps: Deps, auth: AuthState, job: ParseJob, 
       return { ...card, action }
     })
   }
-  return new TextEncoder().encode(JSON.stringify({ ...preview, matchingSets, actions: counts }))
+  return [new TextEncoder().encode(JSON.stringify({ ...preview, matchingSets, actions: counts }))]
 }
 
-/** A JSON object's bytes with one more field in front: `{"name":value,` and the object's own fields. */
-export function withLeadingField(object: Uint8Array, name: string, value: unknown): Uint8Array {
+/**
+ * A JSON object's bytes with one more field in front, as two parts: `{"name":value,` and the
+ * object's own fields (a view of its bytes: a preview's megabytes are not copied on this thread).
+ */
+export function withLeadingField(object: Uint8Array, name: string, value: unknown): Uint8Array[] {
   const head = new TextEncoder().encode(`{${JSON.stringify(name)}:${JSON.stringify(value)}${object.length > 2 ? ',' : ''}`)
-  const joined = new Uint8Array(head.length + object.length - 1)
-  joined.set(head)
-  joined.set(object.subarray(1), head.length)
-  return joined
+  return [head, object.subarray(1)]
 }
 
 /** The preview's JSON bytes from the worker, and its cards' guids. */

@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { getPriority, tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { DEV_WORKER_DIR } from '#tests/support/build-import-worker'
 import { buildAnkiPackage, TINY_PNG } from '#tests/support/anki-packages'
-import { type KeepMedia, parseInWorker, ParseTimeoutError } from './parse-in-worker'
+import { type KeepMedia, parseInWorker, ParseTimeoutError, WORKER_NICE, workerBootstrap } from './parse-in-worker'
 
 const limits = { maxEntries: 100, maxUncompressedBytes: 10 * 1024 * 1024, maxNotes: 100 }
 /** Keeps nothing: every picture gets an id made of its name. */
@@ -13,6 +17,22 @@ const keepMedia: KeepMedia = async (media) => ({
 })
 
 describe('parseInWorker', () => {
+  it.runIf(process.platform === 'linux')('loads the worker module already at the lower priority (its loading is most of a start)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cardwise-worker-'))
+    try {
+      // A stand-in for the worker bundle that reports its thread's priority while it is being loaded.
+      const module = path.join(dir, 'report.mjs')
+      writeFileSync(module, "import { getPriority } from 'node:os'\nimport { parentPort } from 'node:worker_threads'\nparentPort.postMessage(getPriority())\n")
+      const worker = new Worker(workerBootstrap(pathToFileURL(module)), { eval: true })
+      const priority = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject))
+      await worker.terminate()
+      // A process that already runs at a lower priority cannot raise its worker back; otherwise the worker is at WORKER_NICE.
+      expect(priority).toBe(Math.max(WORKER_NICE, getPriority()))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('reads a package on a worker thread', async () => {
     const bytes = buildAnkiPackage({
       generation: 'anki21b',
