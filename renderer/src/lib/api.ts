@@ -22,6 +22,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Spec sections 8 and 9: a call refused for going too fast: a 429, the rate_limited code, or a message naming it. */
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 429 || error.code === 'rate_limited' || error.message.includes(messages.rateLimited))
+}
+
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ErrorBody).error?.message === 'string'
 }

@@ -1,10 +1,9 @@
 import { type ContactInput, createContactSchema } from '#shared/api/contact'
 import { CONTACT_NOTICE_MS } from '#shared/limits'
-import { messages } from '#shared/messages'
 import { Field, TextAreaField } from '@/components/Field'
 import { useAuth } from '@/features/auth'
 import { contactApi } from './contact-api'
-import { ApiError } from '@/lib/api'
+import { isRateLimited } from '@/lib/api'
 import { useSchemaForm } from '@/lib/useSchemaForm'
 import { useFlash } from '@/lib/useFlash'
 import { AuthCard, AuthForm } from '@/components/AuthCard'
@@ -16,11 +15,6 @@ import { useShared, useT } from '@/lib/i18n'
 const contactSchema = createContactSchema((text) => text)
 
 const emptyForm = { name: '', email: '', subject: '', message: '', website: '' }
-
-/** Spec section 8: a 429, the rate_limited code, or a message naming it. */
-function isRateLimited(failure: unknown): boolean {
-  return failure instanceof ApiError && (failure.status === 429 || failure.code === 'rate_limited' || failure.message.includes(messages.rateLimited))
-}
 
 export function ContactForm() {
   const t = useT()

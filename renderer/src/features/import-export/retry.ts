@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api'
+import { isRateLimited } from '@/lib/api'
 
 /** Spec section 8/9: a call answered 429 is retried up to 2 times. */
 export const RATE_LIMIT_RETRIES = 2
@@ -12,10 +12,6 @@ export const RATE_LIMIT_BASE_DELAY_MS = 8000
 export function rateLimitDelayMs(attempt: number, retryAfterSeconds?: number): number {
   if (retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) return retryAfterSeconds * 1000
   return RATE_LIMIT_BASE_DELAY_MS * (attempt + 2)
-}
-
-export function isRateLimited(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 429 || error.code === 'rate_limited')
 }
 
 export interface RetryOptions {
