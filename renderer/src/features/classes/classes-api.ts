@@ -1,5 +1,6 @@
 import type { AssignSetInput, Classroom, CreateClassInput, JoinClassInput, UpdateClassInput } from '#shared/api/classes'
 import { api, apiDownload, type Download } from '@/lib/api'
+import { listPages } from '@/lib/list-pages'
 
 const at = (id: string) => ({ params: { id } })
 
@@ -24,9 +25,6 @@ export const classesApi = {
 /** Every class of the caller, teaching and joined (the list is paged; classes are few). */
 export async function allClasses(signal?: AbortSignal): Promise<Classroom[]> {
   const found: Classroom[] = []
-  for (let page = 1; ; page++) {
-    const answer = await classesApi.list(page, signal)
-    found.push(...answer.items)
-    if (page >= answer.totalPages || answer.items.length === 0) return found
-  }
+  for await (const answer of listPages((page) => classesApi.list(page, signal))) found.push(...answer.items)
+  return found
 }

@@ -5,6 +5,7 @@ import type { AnswerInput, MatchResultInput, ProgressItem } from '#shared/api/st
 import { ApiError, api } from '@/lib/api'
 import { notifyAnswered } from '@/lib/answer-events'
 import { connectivity } from '@/lib/connectivity'
+import { listPages } from '@/lib/list-pages'
 import { authStore } from '@/features/auth'
 import { type AnswerQueue, type QueuedItem, type QueuedKind, type QueueStore, type SendResult, createAnswerQueue, memoryQueueStore } from './answer-queue'
 import { newClientId } from './client-id'
@@ -285,11 +286,9 @@ export async function markAvailableOffline(setId: string, pinned: boolean): Prom
 /** Every card of a set, in position order, in pages of the largest size the API gives. */
 async function readAllCards(setId: string): Promise<Flashcard[]> {
   const cards: Flashcard[] = []
-  for (let page = 1; ; page++) {
-    const answer = await api('GET /api/sets/:id/cards', { params: { id: setId }, query: { page, perPage: MAX_PAGE_SIZE, sort: 'position' } })
-    cards.push(...answer.items)
-    if (page >= answer.totalPages || answer.items.length < MAX_PAGE_SIZE) return cards
-  }
+  const readPage = (page: number) => api('GET /api/sets/:id/cards', { params: { id: setId }, query: { page, perPage: MAX_PAGE_SIZE, sort: 'position' } })
+  for await (const answer of listPages(readPage)) cards.push(...answer.items)
+  return cards
 }
 
 let refreshing: Promise<void> | null = null

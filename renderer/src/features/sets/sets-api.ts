@@ -1,6 +1,7 @@
 import type { CreateCardInput, CreateSetInput, Flashcard, ListResponse, UpdateCardInput, UpdateSetInput } from '#shared/api/sets'
 import { CARD_LIST_PAGE_SIZE, MAX_PAGE_SIZE, SET_LIST_PAGE_SIZE } from '#shared/limits'
 import { api } from '@/lib/api'
+import { listPages } from '@/lib/list-pages'
 
 export interface SetListParams {
   search?: string
@@ -63,10 +64,6 @@ export function mergeCards(known: Flashcard[], more: Flashcard[]): Flashcard[] {
  * Every page of a set's cards in position order, `perPage` at a time, up to the last page (the
  * one the server counts as last, or a short one). Stop iterating to stop fetching.
  */
-export async function* cardPages(setId: string, perPage: number, signal?: AbortSignal): AsyncGenerator<ListResponse<Flashcard>> {
-  for (let page = 1; ; page++) {
-    const answer = await setsApi.listCards(setId, { page, perPage }, signal)
-    yield answer
-    if (page >= answer.totalPages || answer.items.length < perPage) return
-  }
+export function cardPages(setId: string, perPage: number, signal?: AbortSignal): AsyncGenerator<ListResponse<Flashcard>> {
+  return listPages((page) => setsApi.listCards(setId, { page, perPage }, signal))
 }

@@ -1,6 +1,7 @@
 import type { FolderCard } from '#shared/api/habits'
 import type { Flashcard, ListResponse, StudySet } from '#shared/api/sets'
 import { api } from '@/lib/api'
+import { listPages } from '@/lib/list-pages'
 
 /*
  * Several sets studied as one (issue 31): a folder (with its sub-folders), or sets picked on My
@@ -41,10 +42,9 @@ export async function loadComposite(
   limit: number,
 ): Promise<{ set: StudySet; cards: Flashcard[] }> {
   const cards: FolderCard[] = []
-  for (let page = 1; ; page++) {
-    const answer = await readPage(page)
+  for await (const answer of listPages(readPage)) {
     cards.push(...answer.items)
-    if (page >= answer.totalPages || cards.length >= limit) break
+    if (cards.length >= limit) break
   }
   const owners = new Map(cards.map((card) => [card.id, card.setId]))
   ownSets.set(studyId, owners)
