@@ -31,6 +31,34 @@ export function hourIn(time: Date, timeZone: string): number {
   return Number(parts(time, timeZone).hour) % 24
 }
 
+const MINUTE_MS = 60_000
+/** No time zone is further than this from UTC (Kiritimati is +14:00, Baker Island -12:00). */
+const FURTHEST_OFFSET_MS = 15 * 60 * MINUTE_MS
+
+/**
+ * The first minute that is `day` in `timeZone` (a UTC instant): found by halving the minutes
+ * around the UTC midnight, since the zone may be anywhere within 15 hours of it and may skip its
+ * own midnight (a summer time that starts at 00:00). Offsets are whole minutes, so answers stored
+ * to the millisecond fall on the right side.
+ */
+function dayStart(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`)
+  let low = (midnight - FURTHEST_OFFSET_MS) / MINUTE_MS
+  let high = (midnight + FURTHEST_OFFSET_MS) / MINUTE_MS
+  // Invariant: the minute `low` is before `day` there, the minute `high` is `day` or after.
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2)
+    if (dayIn(new Date(middle * MINUTE_MS), timeZone) < day) low = middle
+    else high = middle
+  }
+  return new Date(high * MINUTE_MS)
+}
+
+/** `day` in `timeZone` as UTC instants: from its first moment (included) to the next day's (excluded). */
+export function dayBounds(day: string, timeZone: string): { from: Date; to: Date } {
+  return { from: dayStart(day, timeZone), to: dayStart(addDays(day, 1), timeZone) }
+}
+
 /** The day key `days` days after (or before, negative) `day`. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number]

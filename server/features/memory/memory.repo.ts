@@ -39,18 +39,17 @@ export async function upsertSettings(db: DB, userId: string, change: SettingsCha
 }
 
 /**
- * The minutes (`YYYY-MM-DDTHH:MM`, UTC) the user answered in since `since` (all time when
- * undefined), with the answers in each: what days in any time zone are counted from (every zone's
+ * The minutes (`YYYY-MM-DDTHH:MM`, UTC) the user ever answered in, with the answers in each: what days in any time zone are counted from (every zone's
  * offset is whole minutes), in far fewer rows than the answers.
  */
-export async function answerMinutes(db: DB, userId: string, since?: string) {
+export async function answerMinutes(db: DB, userId: string) {
   const minute = sql<string>`substr(answered_at, 1, 16)`
-  let query = db
+  const rows = await db
     .selectFrom('review_log')
     .select([minute.as('minute'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('user_id', '=', userId)
-  if (since !== undefined) query = query.where('answered_at', '>=', since)
-  const rows = await query.groupBy(minute).execute()
+    .groupBy(minute)
+    .execute()
   return rows.map((row) => ({ minute: row.minute, answers: Number(row.n) }))
 }
 
@@ -171,6 +170,69 @@ export async function countDue(db: DB, userId: string, now: string, until: strin
 }
 
 /**
+ * The header's and the Review page's numbers in one statement, each a scalar subquery over a range
+ * of an index: the cards due by `now` and those due after it by `until`, the answers since
+ * `reviewedSince` (the UTC day) and within `goal` (the student's own day), and the first due time
+ * after `now` of a card the user may read. Due counts are over every studied set of the scope: the
+ * service takes off the sets the user may no longer read (`unreadableStudiedSetIds`). Scope: every
+ * set, one, or some (a folder's).
+ */
+export async function summaryCounts(
+  db: DB,
+  userId: string,
+  at: { now: string; until: string; reviewedSince: string; goal: { from: string; to: string }; scope: string | string[] | undefined },
+) {
+  // The scope's sets as a list (`IN` of one is `=` to both databases; an empty folder matches nothing).
+  const setIds = at.scope === undefined ? undefined : typeof at.scope === 'string' ? [at.scope] : at.scope.length > 0 ? at.scope : ['']
+  const due = (eb: ExpressionBuilder<Database, never>, after: string | undefined, before: string) => {
+    let query = eb
+      .selectFrom('card_memory')
+      .select((count) => count.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('due', '<=', before)
+    if (after !== undefined) query = query.where('due', '>', after)
+    return setIds ? query.where('study_set_id', 'in', setIds) : query
+  }
+  const answers = (eb: ExpressionBuilder<Database, never>, from: string, to?: string) => {
+    let query = eb
+      .selectFrom('review_log')
+      .select((count) => count.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('answered_at', '>=', from)
+    if (to !== undefined) query = query.where('answered_at', '<', to)
+    return query
+  }
+  const next = (eb: ExpressionBuilder<Database, never>) => {
+    const query = eb
+      .selectFrom('card_memory')
+      .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
+      .where('card_memory.user_id', '=', userId)
+      .where((inner) => readableBy(inner as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
+      .where('card_memory.due', '>', at.now)
+      .select((min) => min.fn.min<string | null>('card_memory.due').as('next'))
+    return setIds ? query.where('card_memory.study_set_id', 'in', setIds) : query
+  }
+  const later = at.until > at.now
+  const row = await db
+    .selectNoFrom((eb) => [
+      due(eb, undefined, at.now).as('due_now'),
+      (later ? due(eb, at.now, at.until) : eb.lit(0)).as('due_later'),
+      answers(eb, at.reviewedSince).as('reviewed'),
+      answers(eb, at.goal.from, at.goal.to).as('done'),
+      next(eb).as('next_due'),
+    ])
+    .executeTakeFirstOrThrow()
+  const dueNow = Number(row.due_now)
+  return {
+    dueNow,
+    dueUntil: dueNow + Number(row.due_later),
+    reviewedToday: Number(row.reviewed),
+    doneToday: Number(row.done),
+    nextDue: (row.next_due as string | null) ?? null,
+  }
+}
+
+/**
  * Of the sets the user has a memory of any card in, those they may no longer read (made private
  * since, or taken off their class): few or none. The studied sets are found by a loose scan of the
  * (user_id, study_set_id, due) index, one seek per set (a recursive query asking for the next set
@@ -206,12 +268,14 @@ export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<s
   return rows.map((row) => row.id)
 }
 
-export async function countReviewsSince(db: DB, userId: string, since: string): Promise<number> {
+/** The user's answers from `from` (included) to `to` (excluded): a range of the (user_id, answered_at) index. */
+export async function countReviewsBetween(db: DB, userId: string, from: string, to: string): Promise<number> {
   const row = await db
     .selectFrom('review_log')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('user_id', '=', userId)
-    .where('answered_at', '>=', since)
+    .where('answered_at', '>=', from)
+    .where('answered_at', '<', to)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -12,7 +12,7 @@ import { chosenLocale, setLocale } from '#server/features/accounts/account.servi
 import * as repo from './memory.repo'
 import type { UserSettingsRow } from './memory.repo'
 import { recallNow, recallProbability, STATE_NAMES } from './scheduler'
-import { addDays, dayIn, streakOf } from '#shared/study/days'
+import { addDays, dayBounds, dayIn, streakOf } from '#shared/study/days'
 import { habitsOf, newReminderToken, settingsOf, storedWeights } from './settings'
 
 type DueQuery = z.output<typeof memorySchemas.dueQuery>
@@ -79,39 +79,56 @@ export async function summary(
 ): Promise<ReviewSummary> {
   const scope = await scopeOf(deps, auth, query)
   const now = deps.clock.now()
-  const today = startOfUtcDay(now)
   const ahead = learnAhead(now)
   const endOfToday = new Date(Math.max(endOfUtcDay(now).getTime(), ahead.getTime()))
-  const [counts, reviewedToday, nextDue, settingsRow] = await Promise.all([
-    readableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString(), scope),
-    repo.countReviewsSince(deps.db, auth.user.id, today.toISOString()),
-    repo.nextDue(deps.db, auth.user.id, ahead.toISOString(), scope),
-    known ? known.settingsRow : repo.findSettings(deps.db, auth.user.id),
-  ])
+  // The goal counts the student's own day: their time zone first (an answer has read it already).
+  const settingsRow = known ? known.settingsRow : await repo.findSettings(deps.db, auth.user.id)
   const { dailyGoal, timeZone } = habitsOf(settingsRow)
-  const goal = { target: dailyGoal, doneToday: await answersOn(deps, auth.user.id, timeZone, dayIn(now, timeZone)) }
-  return { dueNow: counts.dueNow, dueToday: counts.dueUntil, reviewedToday, nextDue, goal }
+  const goalDay = dayBounds(dayIn(now, timeZone), timeZone)
+  const [counts, gone] = await Promise.all([
+    repo.summaryCounts(deps.db, auth.user.id, {
+      now: ahead.toISOString(),
+      until: endOfToday.toISOString(),
+      reviewedSince: startOfUtcDay(now).toISOString(),
+      goal: { from: goalDay.from.toISOString(), to: goalDay.to.toISOString() },
+      scope,
+    }),
+    // One set or a folder's are readable already (scopeOf); every set may hold some no longer readable.
+    scope === undefined ? unreadableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString()) : { dueNow: 0, dueUntil: 0 },
+  ])
+  return {
+    dueNow: counts.dueNow - gone.dueNow,
+    dueToday: counts.dueUntil - gone.dueUntil,
+    reviewedToday: counts.reviewedToday,
+    nextDue: counts.nextDue,
+    goal: { target: dailyGoal, doneToday: counts.doneToday },
+  }
 }
 
-/**
- * Due counts over the sets the user may still read: the count over all their cards, less the
- * cards of sets they studied and may no longer read (made private since, or taken off their
- * class), which are few or none; so the common case never joins a card state to its set.
- */
+/** Due counts over the sets the user may still read: every set, one set, or a folder's sets (readable already, each counted). */
 async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: string, until: string, setId?: string | string[]) {
   if (Array.isArray(setId)) {
-    // A folder's sets (readable already): the counts of each, added up.
     const counts = await Promise.all(setId.map((id) => repo.countDue(deps.db, userId, now, until, id)))
     return counts.reduce((sum, count) => ({ dueNow: sum.dueNow + count.dueNow, dueUntil: sum.dueUntil + count.dueUntil }), { dueNow: 0, dueUntil: 0 })
   }
   if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
-  const [total, unreadable] = await Promise.all([repo.countDue(deps.db, userId, now, until), repo.unreadableStudiedSetIds(deps.db, userId)])
-  for (const gone of unreadable) {
-    const lost = await repo.countDue(deps.db, userId, now, until, gone)
-    total.dueNow -= lost.dueNow
-    total.dueUntil -= lost.dueUntil
+  const [total, gone] = await Promise.all([repo.countDue(deps.db, userId, now, until), unreadableDueCounts(deps, userId, now, until)])
+  return { dueNow: total.dueNow - gone.dueNow, dueUntil: total.dueUntil - gone.dueUntil }
+}
+
+/**
+ * The due counts of the sets the user studied and may no longer read (made private since, or taken
+ * off their class), which are few or none: taken off a count over all their cards, so the common
+ * case never joins a card state to its set.
+ */
+async function unreadableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: string, until: string) {
+  const gone = { dueNow: 0, dueUntil: 0 }
+  for (const setId of await repo.unreadableStudiedSetIds(deps.db, userId)) {
+    const lost = await repo.countDue(deps.db, userId, now, until, setId)
+    gone.dueNow += lost.dueNow
+    gone.dueUntil += lost.dueUntil
   }
-  return total
+  return gone
 }
 
 /** What a reminder needs of a student (issue 31): their cards due now (with learn-ahead, as the header counts them) in sets they may read. */
@@ -120,19 +137,10 @@ export async function dueNowOf(deps: Pick<Deps, 'db' | 'clock'>, userId: string)
   return (await readableDueCounts(deps, userId, ahead, ahead)).dueNow
 }
 
-/** How many answers the student gave on `day` (today or yesterday) in their time zone: the answers of the last two days tell. */
-async function answersOn(deps: Pick<Deps, 'db' | 'clock'>, userId: string, timeZone: string, day: string): Promise<number> {
-  const since = new Date(deps.clock.now().getTime() - 2 * DAY_MS).toISOString()
-  let answers = 0
-  for (const minute of await repo.answerMinutes(deps.db, userId, since)) {
-    if (dayIn(new Date(`${minute.minute}:00Z`), timeZone) === day) answers += minute.answers
-  }
-  return answers
-}
-
 /** Whether the student answered anything on `day` in their time zone (a reminder's question). */
-export async function answeredOn(deps: Pick<Deps, 'db' | 'clock'>, userId: string, timeZone: string, day: string): Promise<boolean> {
-  return (await answersOn(deps, userId, timeZone, day)) > 0
+export async function answeredOn(deps: Pick<Deps, 'db'>, userId: string, timeZone: string, day: string): Promise<boolean> {
+  const { from, to } = dayBounds(day, timeZone)
+  return (await repo.countReviewsBetween(deps.db, userId, from.toISOString(), to.toISOString())) > 0
 }
 
 /**
