@@ -12,6 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
+import { TEST_BROWSER } from '#tests/support/test-browser.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url)
@@ -39,7 +40,7 @@ for (let round = 0; round < 5; round++) {
 const sourceBytes = formulas.reduce((sum, { tex }) => sum + tex.length + 4, 0)
 
 // Browser, in Chromium: the same formulas drawn into the DOM; five rounds, the median.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({ executablePath: TEST_BROWSER, args: ['--no-sandbox', '--disable-gpu'] })
 let browserTimes = []
 try {
   const page = await browser.newPage()

@@ -1,6 +1,8 @@
+import { TEST_BROWSER } from '#tests/support/test-browser.mjs'
+
 /** How the specs launch Debian's Chromium (playwright.config.ts; a spec needing more adds its own flags to these). */
 export const CHROMIUM_LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: TEST_BROWSER,
   args: [
     '--no-sandbox',
     '--disable-dev-shm-usage',
