@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, setCard } from './set-helpers'
@@ -35,8 +35,8 @@ class Audit {
   /** Runs axe on the page as it is now (or only inside `include`, e.g. an open dialog). */
   async check(where: string, include?: string): Promise<void> {
     await expect.poll(() => this.page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')).toBe(this.theme)
-    // Legacy mode runs axe in the page itself instead of opening a blank page for every run (much faster; there are no iframes).
-    let builder = new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).setLegacyMode()
+    // axe in the page itself, loaded once per page (axe.ts).
+    let builder = axeBuilder(this.page).withTags(WCAG_TAGS)
     if (include) builder = builder.include(include)
     const results = await builder.analyze()
     this.checks += 1

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from './set-helpers'
@@ -39,7 +39,7 @@ test('sorting cards into Know it and Still learning by button and key, a round s
   const summary = view.getByRole('region', { name: 'Round summary' })
   await expect(summary.getByRole('heading', { name: 'Round 1 complete' })).toBeFocused()
   await expect(summary).toContainText('You know 2 of 4 cards; 2 still learning.')
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([])
 
   await summary.getByRole('button', { name: 'Study the 2 still learning' }).click()
   await expect(card(view)).toHaveAccessibleName(/^Term\s*Venus$/)

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import { expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
@@ -61,7 +61,7 @@ test('Write keeps its place across a reload; leaving in the middle of a batch as
   await page.getByRole('link', { name: 'Back to Study Set' }).click()
   const dialog = page.getByRole('dialog', { name: 'Leave in the middle of this batch?' })
   await expect(dialog).toContainText('Your place is kept on this device')
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).analyze()).violations).toEqual([])
   await dialog.getByRole('button', { name: 'Stay' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(/\/write$/)

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import { apiCall, expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
@@ -12,7 +12,7 @@ import { createStudySet } from './study-helpers'
 const DAY = 86_400_000
 
 async function axeClean(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).analyze()).violations).toEqual([])
 }
 
 for (const theme of ['dark', 'light'] as const) {

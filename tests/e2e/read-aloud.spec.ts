@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import { expect, logIn, test } from './fixtures'
 import { addCards, newOwner } from './set-helpers'
@@ -12,7 +12,7 @@ import { answerLongAgo } from './study-helpers'
  */
 
 async function axeClean(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([])
 }
 
 const CARDS: Array<[string, string]> = [
@@ -112,7 +112,7 @@ test('the set form chooses the languages; the speaker reads each side in its lan
   await dialog.getByLabel('Term language').selectOption({ label: 'Automatic' })
   await dialog.getByLabel('Definition language').selectOption({ label: 'Korean' })
   await expect(
-    new AxeBuilder({ page })
+    axeBuilder(page)
       .include('dialog[open]')
       .analyze()
       .then((result) => result.violations),

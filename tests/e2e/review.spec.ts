@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
 import { apiCall, expect, logIn, test } from './fixtures'
@@ -14,7 +14,7 @@ import { answerLongAgo, COLUMN, createStudySet, definitionOf, reviewLog, uploadP
 const dueCount = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('due-count')
 
 async function axeClean(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).analyze()).violations).toEqual([])
 }
 
 /**

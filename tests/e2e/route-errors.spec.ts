@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import { routeErrorMessages } from '#shared/messages'
 import { expect, goOffline, test } from './fixtures'
@@ -46,7 +46,7 @@ test('a chunk that stays missing reloads the page once, then shows the app’s e
   await expectAppErrorPage(page, routeErrorMessages.failed)
   // The first load and one reload, no loop.
   expect(documents).toBe(2)
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).analyze()).violations).toEqual([])
   await page.waitForTimeout(1000)
   expect(documents).toBe(2)
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import { setMessages } from '#shared/messages'
 import { expect, test } from './fixtures'
 import { addCards, cancelDialog, confirmDialog, createSet, newOwner, openSetAsOwner, termsHeading } from './set-helpers'
@@ -54,7 +54,7 @@ test('deleting a card asks in the app’s own dialog, not the browser’s confir
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Delete Flashcard' })).toBeVisible()
   await expect(dialog).toContainText(setMessages.deleteCardConfirm)
-  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).include('dialog').analyze()).violations).toEqual([])
   await cancelDialog(page)
   await expect(termsHeading(page, 2)).toBeVisible()
   await page.getByRole('button', { name: 'Delete flashcard one' }).click()

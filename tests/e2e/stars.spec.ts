@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { StarsResponse } from '#shared/api/stars'
 import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
@@ -14,7 +14,7 @@ const STARRED = ['Mitochondria', 'Nucleus', 'Vacuole']
 const definitionsOf = (terms: string[]) => terms.map((term) => TWELVE_CARDS.find(([t]) => t === term)?.[1] ?? '')
 
 async function axeClean(page: Page): Promise<void> {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).analyze()).violations).toEqual([])
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)

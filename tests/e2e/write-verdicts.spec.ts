@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import { expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
@@ -14,7 +14,7 @@ const answerBox = (page: Page) => page.getByPlaceholder('Type your answer here..
 const feedback = (page: Page) => page.getByRole('status')
 
 async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([])
 }
 
 for (const [width, height, themeName] of [
