@@ -55,6 +55,11 @@ if (!existsSync(SERVER_ENTRY) || !existsSync(path.join(root, 'dist/renderer/inde
   console.error('The app is not built: run "npm run build" first.')
   process.exit(2)
 }
+// Lighthouse scores the full browser, not the headless shell the browser tests run in (ensure-chromium.mjs), so it may be missing.
+if (!existsSync(CHROME_PATH)) {
+  console.error(`Lighthouse runs in Debian's full Chromium, not found at ${CHROME_PATH}: apt-get install chromium, or set CHROMIUM_PATH.`)
+  process.exit(2)
+}
 
 /** Starts the built server on a free port with its own data folder; resolves with its URL. */
 async function startServer(dataDir) {
