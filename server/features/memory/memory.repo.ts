@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely'
+import { type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, sql, type Updateable } from 'kysely'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
 import { readableBy, readableFlag } from '#server/access/readable'
@@ -133,8 +133,16 @@ export async function listReadableSetMemory(
     .execute()
 }
 
+/** Where a query starts: the database, or a statement it is a subquery of. */
+type Source = Pick<QueryCreator<Database>, 'selectFrom'>
+
+/** The cards of one set (`=`) or of some (`IN`; an empty list matches nothing). */
+function inScope(eb: ExpressionBuilder<Database, 'card_memory'>, scope: string | string[]) {
+  return typeof scope === 'string' ? eb('card_memory.study_set_id', '=', scope) : eb('card_memory.study_set_id', 'in', scope.length > 0 ? scope : [''])
+}
+
 /** Memory rows of cards in sets the user may read. */
-function readableMemory(db: DB, userId: string) {
+function readableMemory(db: Source, userId: string) {
   return db
     .selectFrom('card_memory')
     .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
@@ -144,29 +152,51 @@ function readableMemory(db: DB, userId: string) {
 
 /**
  * How many of the user's cards are due at or before `now` and at or before `until` (later), in
- * every set or one: each a count over a range of the (user_id, due, ...) indexes, without
+ * every set, one or some: each a count over a range of the (user_id, due, ...) indexes, without
  * touching the rows (measured 3 ms for 33,000 due of 100,000; grouping by set cost 20 ms).
  * `until` is compared as text, as the ISO times are stored.
  */
-export async function countDue(db: DB, userId: string, now: string, until: string, setId?: string) {
-  const count = (eb: ExpressionBuilder<Database, never>, after: string | undefined, before: string) => {
-    let query = eb
-      .selectFrom('card_memory')
-      .select((count) => count.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('due', '<=', before)
-    if (after !== undefined) query = query.where('due', '>', after)
-    if (setId !== undefined) query = query.where('study_set_id', '=', setId)
-    return query
-  }
+export async function countDue(db: DB, userId: string, now: string, until: string, scope?: string | string[]) {
   // The cards falling due between now and `until` are few: counted on their own short range, in
   // the same statement (two scalar subqueries, each a range of the index).
   const later = until > now
   const row = await db
-    .selectNoFrom((eb) => [count(eb, undefined, now).as('due_now'), (later ? count(eb, now, until) : eb.lit(0)).as('due_later')])
+    .selectNoFrom((eb) => [
+      dueCount(eb, userId, undefined, now, scope).as('due_now'),
+      (later ? dueCount(eb, userId, now, until, scope) : eb.lit(0)).as('due_later'),
+    ])
     .executeTakeFirstOrThrow()
   const dueNow = Number(row.due_now)
   return { dueNow, dueUntil: dueNow + Number(row.due_later) }
+}
+
+/** How many of the user's cards of the scope fall due after `after` (when given) and by `before`: a range of the (user_id, due) index. */
+function dueCount(db: Source, userId: string, after: string | undefined, before: string, scope?: string | string[]) {
+  let query = db
+    .selectFrom('card_memory')
+    .select((count) => count.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('due', '<=', before)
+  if (after !== undefined) query = query.where('due', '>', after)
+  return scope === undefined ? query : query.where((eb) => inScope(eb, scope))
+}
+
+/** How many answers the user gave from `from` (included) until `to` (excluded, when given): a range of the (user_id, answered_at) index. */
+function answerCount(db: Source, userId: string, from: string, to?: string) {
+  const query = db
+    .selectFrom('review_log')
+    .select((count) => count.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('answered_at', '>=', from)
+  return to === undefined ? query : query.where('answered_at', '<', to)
+}
+
+/** The first due time after `after` of the user's cards of the scope in sets they may read. */
+function firstDueAfter(db: Source, userId: string, after: string, scope?: string | string[]) {
+  const query = readableMemory(db, userId)
+    .where('card_memory.due', '>', after)
+    .select((eb) => eb.fn.min<string | null>('card_memory.due').as('next'))
+  return scope === undefined ? query : query.where((eb) => inScope(eb, scope))
 }
 
 /**
@@ -182,44 +212,14 @@ export async function summaryCounts(
   userId: string,
   at: { now: string; until: string; reviewedSince: string; goal: { from: string; to: string }; scope: string | string[] | undefined },
 ) {
-  // The scope's sets as a list (`IN` of one is `=` to both databases; an empty folder matches nothing).
-  const setIds = at.scope === undefined ? undefined : typeof at.scope === 'string' ? [at.scope] : at.scope.length > 0 ? at.scope : ['']
-  const due = (eb: ExpressionBuilder<Database, never>, after: string | undefined, before: string) => {
-    let query = eb
-      .selectFrom('card_memory')
-      .select((count) => count.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('due', '<=', before)
-    if (after !== undefined) query = query.where('due', '>', after)
-    return setIds ? query.where('study_set_id', 'in', setIds) : query
-  }
-  const answers = (eb: ExpressionBuilder<Database, never>, from: string, to?: string) => {
-    let query = eb
-      .selectFrom('review_log')
-      .select((count) => count.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('answered_at', '>=', from)
-    if (to !== undefined) query = query.where('answered_at', '<', to)
-    return query
-  }
-  const next = (eb: ExpressionBuilder<Database, never>) => {
-    const query = eb
-      .selectFrom('card_memory')
-      .innerJoin('study_sets', 'study_sets.id', 'card_memory.study_set_id')
-      .where('card_memory.user_id', '=', userId)
-      .where((inner) => readableBy(inner as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))
-      .where('card_memory.due', '>', at.now)
-      .select((min) => min.fn.min<string | null>('card_memory.due').as('next'))
-    return setIds ? query.where('card_memory.study_set_id', 'in', setIds) : query
-  }
   const later = at.until > at.now
   const row = await db
     .selectNoFrom((eb) => [
-      due(eb, undefined, at.now).as('due_now'),
-      (later ? due(eb, at.now, at.until) : eb.lit(0)).as('due_later'),
-      answers(eb, at.reviewedSince).as('reviewed'),
-      answers(eb, at.goal.from, at.goal.to).as('done'),
-      next(eb).as('next_due'),
+      dueCount(eb, userId, undefined, at.now, at.scope).as('due_now'),
+      (later ? dueCount(eb, userId, at.now, at.until, at.scope) : eb.lit(0)).as('due_later'),
+      answerCount(eb, userId, at.reviewedSince).as('reviewed'),
+      answerCount(eb, userId, at.goal.from, at.goal.to).as('done'),
+      firstDueAfter(eb, userId, at.now, at.scope).as('next_due'),
     ])
     .executeTakeFirstOrThrow()
   const dueNow = Number(row.due_now)
@@ -270,14 +270,7 @@ export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<s
 
 /** The user's answers from `from` (included) to `to` (excluded): a range of the (user_id, answered_at) index. */
 export async function countReviewsBetween(db: DB, userId: string, from: string, to: string): Promise<number> {
-  const row = await db
-    .selectFrom('review_log')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('answered_at', '>=', from)
-    .where('answered_at', '<', to)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return Number((await answerCount(db, userId, from, to).executeTakeFirstOrThrow()).n)
 }
 
 export async function countReviews(db: DB, userId: string): Promise<number> {
@@ -295,8 +288,7 @@ export async function countReviews(db: DB, userId: string): Promise<number> {
  */
 export async function listDue(db: DB, userId: string, before: string, setIds: string | string[] | undefined, limit: number, offset: number) {
   let query = readableMemory(db, userId).innerJoin('flashcards', 'flashcards.id', 'card_memory.flashcard_id').where('card_memory.due', '<=', before)
-  if (typeof setIds === 'string') query = query.where('card_memory.study_set_id', '=', setIds)
-  else if (setIds !== undefined) query = query.where('card_memory.study_set_id', 'in', setIds.length > 0 ? setIds : [''])
+  if (setIds !== undefined) query = query.where((eb) => inScope(eb, setIds))
   return query
     .select([
       'flashcards.id',
@@ -316,15 +308,6 @@ export async function listDue(db: DB, userId: string, before: string, setIds: st
     .limit(limit)
     .offset(offset)
     .execute()
-}
-
-/** When the user's next card falls due after `after` (sets they may read), or null. */
-export async function nextDue(db: DB, userId: string, after: string, setIds?: string | string[]): Promise<string | null> {
-  let query = readableMemory(db, userId).where('card_memory.due', '>', after)
-  if (typeof setIds === 'string') query = query.where('card_memory.study_set_id', '=', setIds)
-  else if (setIds !== undefined) query = query.where('card_memory.study_set_id', 'in', setIds.length > 0 ? setIds : [''])
-  const row = await query.select((eb) => eb.fn.min<string | null>('card_memory.due').as('next')).executeTakeFirst()
-  return row?.next ?? null
 }
 
 /** The user's reviews since a time, for the per-day chart (grouped by day in the service). */

@@ -105,13 +105,9 @@ export async function summary(
   }
 }
 
-/** Due counts over the sets the user may still read: every set, one set, or a folder's sets (readable already, each counted). */
-async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: string, until: string, setId?: string | string[]) {
-  if (Array.isArray(setId)) {
-    const counts = await Promise.all(setId.map((id) => repo.countDue(deps.db, userId, now, until, id)))
-    return counts.reduce((sum, count) => ({ dueNow: sum.dueNow + count.dueNow, dueUntil: sum.dueUntil + count.dueUntil }), { dueNow: 0, dueUntil: 0 })
-  }
-  if (setId !== undefined) return repo.countDue(deps.db, userId, now, until, setId)
+/** Due counts over the sets the user may still read: every set, one set, or a folder's sets (readable already). */
+async function readableDueCounts(deps: Pick<Deps, 'db'>, userId: string, now: string, until: string, scope?: string | string[]) {
+  if (scope !== undefined) return repo.countDue(deps.db, userId, now, until, scope)
   const [total, gone] = await Promise.all([repo.countDue(deps.db, userId, now, until), unreadableDueCounts(deps, userId, now, until)])
   return { dueNow: total.dueNow - gone.dueNow, dueUntil: total.dueUntil - gone.dueUntil }
 }
