@@ -42,7 +42,11 @@ function workerUrl(): URL {
   return new URL(file, here)
 }
 
-/** How far below the request thread the worker runs (a priority is a thread's own on Linux; elsewhere it may be the process's, so Linux only). */
+/**
+ * How far below the request thread the worker runs (a priority is a thread's own on Linux; elsewhere
+ * it may be the process's, so Linux only). Where it is not allowed (a container's limits), the worker
+ * runs at the process's priority.
+ */
 export const WORKER_NICE = 10
 
 /**
@@ -142,9 +146,6 @@ export async function parseInWorker(job: ParseJob, timeoutMs: number, keepMedia:
     })
   } finally {
     release()
-    const t0 = performance.now()
-    if (process.env.NO_SPARE !== '1') keepSpare()
-    const t1 = performance.now()
-    console.log('keepSpare sync ms', (t1 - t0).toFixed(2))
+    keepSpare()
   }
 }
