@@ -63,6 +63,19 @@ describe('named statements', () => {
     })
   })
 
+  it('are planned once, generically, the public search included (no plan for the values at each run); unnamed ones as PostgreSQL likes', async () => {
+    await withPool(true, async (db) => {
+      for (let run = 0; run < 3; run += 1) await postgresPublicSetIndex.list(db, 'cells', [], { limit: 10, offset: 0 })
+      const plans = await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans from pg_prepared_statements
+        where statement like '%with q as materialized%' and statement not like '%pg_prepared_statements%'`.execute(db)
+      expect(plans.rows).toEqual([{ generic_plans: 3, custom_plans: 0 }])
+    })
+    await withPool(false, async (db) => {
+      const mode = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)
+      expect(mode.rows[0]?.plan_cache_mode).toBe('auto')
+    })
+  })
+
   it('keep the public search right after the generic plan takes over (more than five runs)', async () => {
     await withPool(true, async (db) => {
       const page = { limit: 10, offset: 0 }

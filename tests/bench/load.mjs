@@ -74,11 +74,14 @@ export async function measure({
   await settle(pid)
   await run(amount ? { ...request, amount: Math.max(connections, Math.round(amount / 10)) } : { ...request, duration: warmupSeconds })
   // With `databasePids` (a function: PostgreSQL's main process, then its children), their CPU is billed to the requests too.
-  const used = () => cpuSeconds(pid) + (databasePids ? databaseCpuSeconds(databasePids()) : 0)
-  const before = used()
+  const databaseUsed = () => (databasePids ? databaseCpuSeconds(databasePids()) : 0)
+  const serverBefore = cpuSeconds(pid)
+  const databaseBefore = databaseUsed()
   const result = await run(amount ? { ...request, amount } : { ...request, duration: seconds })
-  const cpu = used() - before
+  const serverCpu = cpuSeconds(pid) - serverBefore
+  const databaseCpu = databaseUsed() - databaseBefore
   const requests = result.requests.total
+  const perRequest = (seconds) => (requests > 0 ? (seconds * 1e6) / requests : null)
   await settle(pid)
   return {
     connections,
@@ -87,7 +90,10 @@ export async function measure({
     requestsPerSecond: requests / result.duration,
     p50Ms: requests > 0 ? result.latency.p50 : null,
     p99Ms: requests > 0 ? result.latency.p99 : null,
-    cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : null,
+    cpuUsPerRequest: perRequest(serverCpu + databaseCpu),
+    // The two parts on PostgreSQL: the Node server's, and the database server's (0 on SQLite).
+    serverCpuUsPerRequest: perRequest(serverCpu),
+    databaseCpuUsPerRequest: perRequest(databaseCpu),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }

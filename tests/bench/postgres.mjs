@@ -37,7 +37,7 @@ export async function measurePostgres({ lib, sqliteFile, routes, authSecret, sta
         const result = await measure({ ...request(route), url: one.url + route.path, pid: one.pid, databasePids: postgres.pids })
         results.push({ name: route.name, label: route.label, app: result })
         log(
-          `PostgreSQL ${route.name}: ${result.cpuUsPerRequest?.toFixed(0)} us/req (server + database), p99 ${result.p99Ms} ms, ${result.requestsPerSecond.toFixed(0)} req/s`,
+          `PostgreSQL ${route.name}: ${result.cpuUsPerRequest?.toFixed(0)} us/req (server ${result.serverCpuUsPerRequest?.toFixed(0)} + database ${result.databaseCpuUsPerRequest?.toFixed(0)}), p99 ${result.p99Ms} ms, ${result.requestsPerSecond.toFixed(0)} req/s`,
         )
       }
     } finally {
