@@ -1,4 +1,5 @@
 import { build } from 'vite'
+import { BUNDLED_DEPENDENCIES } from '#vite.server.config'
 
 /**
  * Vitest global setup: the import worker (server/features/imports/import-worker.ts) bundled for
@@ -14,7 +15,7 @@ export default async function buildImportWorker(): Promise<void> {
     logLevel: 'warn',
     publicDir: false,
     // As in vite.server.config.ts: the worker starts much faster with these bundled in.
-    ssr: { noExternal: ['kysely', 'entities'] },
+    ssr: { noExternal: BUNDLED_DEPENDENCIES },
     build: {
       ssr: 'server/features/imports/import-worker.ts',
       outDir: DEV_WORKER_DIR,
