@@ -34,8 +34,14 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options)
 }
 
+/**
+ * One pool of SMTP connections for the process: a mail goes out on an open connection instead of
+ * a new connection, greeting and TLS handshake each (a batch of reminders would open one per
+ * student). Up to 5 at once, each used for 100 mails; one the server closed while idle is opened
+ * again, and a mail it was carrying is sent again. `?pool=false` on SMTP_URL turns it off.
+ */
 function smtpMailer(smtpUrl: string, { from, logger }: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, { from })
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true }, { from })
   return {
     async send(message) {
       await transport.sendMail({ from, ...message })

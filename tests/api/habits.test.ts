@@ -4,7 +4,7 @@ import type { Flashcard, StudySet } from '#shared/api/sets'
 import { habitMessages } from '#shared/messages'
 import { sendDueReminders } from '#server/features/reminders/reminders.service'
 import { silentLogger } from '#server/logger'
-import { createMailer } from '#server/mail/mailer'
+import { createMailer, type Mailer } from '#server/mail/mailer'
 import { type Account, createAccount, startTestApp, type TestApp } from '#tests/support/test-app'
 import { apiError } from './scenarios'
 import { addCards, createSet, invalid, setNotFound } from './sets-helpers'
@@ -128,8 +128,12 @@ describe('streak and goal in the student time zone', () => {
 })
 
 describe('reminder emails', () => {
-  const mailer = () => createMailer({ smtpUrl: app.inbox.url, from: 'Cardwise <no-reply@example.org>', dataDir: '/nonexistent', logger: silentLogger })
-  const check = () => sendDueReminders({ db: app.db, clock: app.clock, logger: silentLogger, mailer: mailer(), publicUrl: 'http://127.0.0.1:9' })
+  let mailer: Mailer
+  beforeAll(() => {
+    mailer = createMailer({ smtpUrl: app.inbox.url, from: 'Cardwise <no-reply@example.org>', dataDir: '/nonexistent', logger: silentLogger })
+  })
+  afterAll(() => mailer.close())
+  const check = () => sendDueReminders({ db: app.db, clock: app.clock, logger: silentLogger, mailer, publicUrl: 'http://127.0.0.1:9' })
 
   /** A student with reminders at `hour` (UTC) and `due` cards failed three days ago (so due now). */
   async function student(hour: number, due: number) {

@@ -200,6 +200,7 @@ describe('emails in the recipient language', () => {
       })
     }
     await sendDueReminders({ db: app.db, clock: app.clock, logger: silentLogger, mailer, publicUrl: 'http://127.0.0.1:9' })
+    mailer.close()
     const french = app.inbox.lastTo(learners.fr?.email ?? '')
     expect(french?.subject).toBe('1 carte à réviser')
     expect(french?.text).toContain('1 carte est à réviser dans Cardwise.')

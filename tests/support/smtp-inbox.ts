@@ -12,12 +12,19 @@ export interface ReceivedMail {
 /** A real SMTP listener on loopback that keeps every message it receives. */
 export async function startSmtpInbox() {
   const messages: ReceivedMail[] = []
+  let connections = 0
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     disableReverseLookup: true,
     logger: false,
+    // Closing waits this long for connections still open (a pooled mailer's) before cutting them; its default is 30 s.
+    closeTimeout: 200,
+    onConnect(_session, callback) {
+      connections += 1
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -38,6 +45,8 @@ export async function startSmtpInbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** How many SMTP connections were opened to it so far. */
+    connections: () => connections,
     /** Every message to this address, oldest first. */
     allTo(address: string): ReceivedMail[] {
       return messages.filter((message) => message.to.includes(address))
