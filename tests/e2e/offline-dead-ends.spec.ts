@@ -5,6 +5,9 @@ import { offlineRecords } from './offline-helpers'
 import { newOwner, setCard } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
+// This spec needs the app's service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Offline dead ends (issue 32): My Sets lists the sets kept on the device and opens them; a set or
  * page the device does not hold says so in words with a way back; after reconnecting the header

@@ -5,6 +5,9 @@ import { keptEntry, keptTerms, offlineNotice, offlineRecords } from './offline-h
 import { newOwner, termsHeading } from './set-helpers'
 import { answerLongAgo, COLUMN, createStudySet, definitionOf, progressOf, reviewLog, TWELVE_CARDS, uploadPicture } from './study-helpers'
 
+// This spec needs the app's service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /** Issue 18: sets kept on the device study offline; answers given offline are sent once when the network returns. */
 
 const DEFINITIONS = new Map(TWELVE_CARDS)

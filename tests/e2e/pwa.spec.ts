@@ -1,6 +1,9 @@
 import { messages } from '#shared/messages'
 import { expect, goOffline, goOnline, test } from './fixtures'
 
+// This spec needs the app's service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 /** The PWA (issue: manifest, service worker, offline app shell, update prompt; installable in Chromium). */
 
 const OFFLINE_NOTICE = 'You are offline. Pages you have opened still work; new data will load when you are back online.'
