@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { rendererAliases } from './aliases.ts'
 import { linguiCatalogs } from './lingui-catalogs.ts'
+import { BUNDLED_DEPENDENCIES } from './vite.server.config.ts'
 
 /**
  * The desktop build: the Electron main process (which embeds the same server as `npm start`),
@@ -10,7 +11,8 @@ import { linguiCatalogs } from './lingui-catalogs.ts'
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: true,
+      // Bundled as in the web server's build (vite.server.config.ts): the import worker starts faster.
+      externalizeDeps: { exclude: BUNDLED_DEPENDENCIES },
       rollupOptions: {
         // desktop-server: the same start path without Electron, for the browser tests. The import
         // worker is the server's own (vite.server.config.ts): parse-in-worker.ts starts it from
