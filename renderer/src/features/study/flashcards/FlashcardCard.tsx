@@ -1,4 +1,4 @@
-import { type PointerEvent, type RefObject, useRef } from 'react'
+import { type PointerEvent, type RefObject, useRef, useState } from 'react'
 import type { Flashcard } from '#shared/api/sets'
 import type { StudyItem } from '#shared/study/prompts'
 import { CardSide } from '@/components/card-side'
@@ -6,13 +6,11 @@ import { ClozeFilled, PromptExtra } from '@/components/cloze'
 import { itemLanguages, type SideLanguages } from '@/features/read-aloud'
 import { SpeakSlot } from '@/lib/study-slots'
 import { useT } from '@/lib/i18n'
-import { type FlashcardsEvent, swipeAction } from './flashcards'
+import { type FlashcardsEvent, swipeAction, swipeClickGuard } from './flashcards'
 import styles from './FlashcardView.module.css'
 
 /** A horizontal swipe longer than this (CSS pixels) moves to the next or previous card. */
 const SWIPE_DISTANCE = 50
-/** A click this soon (ms) after a swipe belongs to the swipe. */
-const SWIPE_CLICK_MS = 400
 
 interface FlashcardCardProps {
   card: StudyItem<Flashcard>
@@ -29,10 +27,11 @@ interface FlashcardCardProps {
 export function FlashcardCard({ card, flipped, spoken, hintId, frameRef, apply }: FlashcardCardProps) {
   const t = useT()
   const swipeStart = useRef<{ x: number; y: number } | null>(null)
-  /** When the last swipe ended: a click right after it (some browsers send one) does not flip. */
-  const swipedAt = useRef(0)
+  /** The click a swipe ends with (some browsers send one) does not flip. */
+  const [clicks] = useState(swipeClickGuard)
 
   const onPointerDown = (event: PointerEvent) => {
+    clicks.pressed()
     swipeStart.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY }
   }
   /** A swipe left goes to the next card, a swipe right to the one before; a tap flips (the click). */
@@ -42,15 +41,14 @@ export function FlashcardCard({ card, flipped, spoken, hintId, frameRef, apply }
     if (!start) return
     const dx = event.clientX - start.x
     if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) < Math.abs(event.clientY - start.y)) return
-    swipedAt.current = event.timeStamp
+    clicks.swiped()
     apply(swipeAction(dx, document.documentElement.dir === 'rtl'))
   }
   const onPointerCancel = () => {
     swipeStart.current = null
   }
-  const onCardClick = (event: { timeStamp: number }) => {
-    if (event.timeStamp - swipedAt.current < SWIPE_CLICK_MS) return
-    apply({ type: 'flip' })
+  const onCardClick = () => {
+    if (clicks.clicked()) apply({ type: 'flip' })
   }
 
   // The speaker sits on the card, not in it: a button may not hold another, and reading aloud does not flip.
@@ -62,6 +60,7 @@ export function FlashcardCard({ card, flipped, spoken, hintId, frameRef, apply }
         aria-pressed={flipped}
         aria-describedby={hintId}
         onClick={onCardClick}
+        onKeyDown={clicks.pressed}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerCancel}

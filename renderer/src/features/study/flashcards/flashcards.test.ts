@@ -12,6 +12,7 @@ import {
   roundResult,
   sortedCounts,
   swipeAction,
+  swipeClickGuard,
 } from './flashcards'
 
 function run(events: FlashcardsEvent[], available: number, state: FlashcardsState = initialFlashcards(20), total = available): FlashcardsState {
@@ -165,5 +166,33 @@ describe('flashcards: keys', () => {
     expect(deckKeyAction('Enter', true)).toEqual({ type: 'flip' })
     expect(deckKeyAction(' ', false)).toBeNull()
     expect(deckKeyAction('Enter', false)).toBeNull()
+  })
+})
+
+describe('flashcards: a swipe and a tap', () => {
+  it("ignores the click a swipe ends with, however late, and flips on a tap's or a key's own click", () => {
+    const guard = swipeClickGuard()
+    // A tap: press, no swipe, click.
+    guard.pressed()
+    expect(guard.clicked()).toBe(true)
+    // A swipe followed by the browser's click: not a flip.
+    guard.pressed()
+    guard.swiped()
+    expect(guard.clicked()).toBe(false)
+    // A swipe with no click from the browser, then a tap at once: the tap flips.
+    guard.pressed()
+    guard.swiped()
+    guard.pressed()
+    expect(guard.clicked()).toBe(true)
+    // A swipe, then Enter on the card (a key press, then its click): flips.
+    guard.pressed()
+    guard.swiped()
+    guard.pressed()
+    expect(guard.clicked()).toBe(true)
+    // Only one click belongs to a swipe.
+    guard.pressed()
+    guard.swiped()
+    expect(guard.clicked()).toBe(false)
+    expect(guard.clicked()).toBe(true)
   })
 })

@@ -136,6 +136,31 @@ export function swipeAction(dx: number, rtl = false): FlashcardsEvent {
 }
 
 /**
+ * Tells a tap's click from the click some browsers send at the end of a swipe, without timing: a
+ * busy phone may deliver the swipe's click late, or the student tap again at once. After a swipe
+ * the next click belongs to it, unless a new press (a pointer down, or a key) comes first.
+ */
+export function swipeClickGuard() {
+  let swiped = false
+  return {
+    /** A pointer went down on the card, or a key was pressed on it. */
+    pressed() {
+      swiped = false
+    },
+    /** The press just ended in a swipe. */
+    swiped() {
+      swiped = true
+    },
+    /** A click on the card: true when it is a tap or a key of its own, which flips the card. */
+    clicked(): boolean {
+      const ofSwipe = swiped
+      swiped = false
+      return !ofSwipe
+    },
+  }
+}
+
+/**
  * `available` is how many of the round's cards are loaded now and `total` how many the round has
  * in all; the deck never points past the loaded ones. Moving to another card shows its term first.
  */
