@@ -157,15 +157,21 @@ function readableMemory(db: Source, userId: string) {
  * `until` is compared as text, as the ISO times are stored.
  */
 export async function countDue(db: DB, userId: string, now: string, until: string, scope?: string | string[]) {
-  // The cards falling due between now and `until` are few: counted on their own short range, in
-  // the same statement (two scalar subqueries, each a range of the index).
-  const later = until > now
-  const row = await db
-    .selectNoFrom((eb) => [
-      dueCount(eb, userId, undefined, now, scope).as('due_now'),
-      (later ? dueCount(eb, userId, now, until, scope) : eb.lit(0)).as('due_later'),
-    ])
-    .executeTakeFirstOrThrow()
+  return dueTotals(await db.selectNoFrom((eb) => dueColumns(eb, userId, now, until, scope)).executeTakeFirstOrThrow())
+}
+
+/**
+ * The due counts as two columns of one statement: due by `now`, and due after it by `until` (0 when
+ * `until` is not later). The cards falling due between the two are few: counted on their own short
+ * range (two scalar subqueries, each a range of the index).
+ */
+function dueColumns(db: Source, userId: string, now: string, until: string, scope: string | string[] | undefined) {
+  const later = until > now ? dueCount(db, userId, now, until, scope) : sql<number>`0`
+  return [dueCount(db, userId, undefined, now, scope).as('due_now'), later.as('due_later')] as const
+}
+
+/** What `dueColumns` read: due now, and due by `until` in all. */
+function dueTotals(row: { due_now: unknown; due_later: unknown }) {
   const dueNow = Number(row.due_now)
   return { dueNow, dueUntil: dueNow + Number(row.due_later) }
 }
@@ -212,20 +218,16 @@ export async function summaryCounts(
   userId: string,
   at: { now: string; until: string; reviewedSince: string; goal: { from: string; to: string }; scope: string | string[] | undefined },
 ) {
-  const later = at.until > at.now
   const row = await db
     .selectNoFrom((eb) => [
-      dueCount(eb, userId, undefined, at.now, at.scope).as('due_now'),
-      (later ? dueCount(eb, userId, at.now, at.until, at.scope) : eb.lit(0)).as('due_later'),
+      ...dueColumns(eb, userId, at.now, at.until, at.scope),
       answerCount(eb, userId, at.reviewedSince).as('reviewed'),
       answerCount(eb, userId, at.goal.from, at.goal.to).as('done'),
       firstDueAfter(eb, userId, at.now, at.scope).as('next_due'),
     ])
     .executeTakeFirstOrThrow()
-  const dueNow = Number(row.due_now)
   return {
-    dueNow,
-    dueUntil: dueNow + Number(row.due_later),
+    ...dueTotals(row),
     reviewedToday: Number(row.reviewed),
     doneToday: Number(row.done),
     nextDue: (row.next_due as string | null) ?? null,
