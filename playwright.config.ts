@@ -25,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // The app follows the system's theme until the student chooses: the specs run in the dark one.
     colorScheme: 'dark',
-    // No service worker unless a spec asks (offline, PWA, header-fit offline): registered, it
+    // No service worker unless a spec asks (offline, offline dead ends, PWA): registered, it
     // precaches the whole app (193 files) in every new context, work a test of the sets, classes
     // or study modes never uses, measured at a fifth of their time.
     serviceWorkers: 'block',

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { silentLogger } from '#server/logger'
 import { startSmtpInbox } from '#tests/support/smtp-inbox'
@@ -14,9 +11,8 @@ afterEach(async () => {
 async function sendThree(smtpUrl: (inboxUrl: string) => string) {
   const inbox = await startSmtpInbox()
   cleanups.push(() => inbox.close())
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cardwise-mailer-'))
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-  const mailer = createMailer({ smtpUrl: smtpUrl(inbox.url), from: 'Cardwise <noreply@example.org>', dataDir, logger: silentLogger })
+  // With SMTP_URL nothing is written to the data folder.
+  const mailer = createMailer({ smtpUrl: smtpUrl(inbox.url), from: 'Cardwise <noreply@example.org>', dataDir: '/nonexistent', logger: silentLogger })
   cleanups.push(() => mailer.close())
   for (const n of [1, 2, 3]) await mailer.send({ to: `student${n}@example.org`, subject: `Mail ${n}`, text: `Body ${n}` })
   return inbox
