@@ -14,7 +14,6 @@ const ALWAYS_NO_CONTENT = { 204: { description: 'Always, whether or not the addr
 
 export function authRoutes(deps: Deps): Router {
   const router = new Router()
-  sessions.prepareLogin(deps)
   const limits = deps.config.rateLimits
   const limit = (name: string, max: number) => rateLimit(deps.rateLimitStore, deps.clock, { name, max, windowSeconds: limits.windowSeconds })
 
