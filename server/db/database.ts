@@ -12,11 +12,12 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { createHash } from 'node:crypto'
 import type { Database } from './schema'
 import { ReplicaSet, RoutingDriver } from './replicas'
 import { withStatementCache } from './statement-cache'
+import { loadPg } from './pg'
 
 export type DB = Kysely<Database>
 
@@ -99,9 +100,6 @@ export const MAX_PREPARED_PER_CONNECTION = 200
 /** A connection is closed and replaced after this many uses, which also lets go of its statements. */
 const MAX_USES_PER_CONNECTION = 10_000
 
-// PostgreSQL's bigint (count(*)) arrives as text by default; every count the app reads fits a number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
-
 /**
  * Opens a pool on a PostgreSQL server. No connection is made here: `checkConnection` (start-up)
  * or the first query does. A connection that breaks is dropped and the next query opens another,
@@ -144,7 +142,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
 const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan'
 
 function newPool(url: string, options: PostgresOptions): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     ...((options.preparedStatements ?? true) ? { options: GENERIC_PLANS } : {}),
     max: options.maxConnections ?? 10,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
+import { loadPg } from '#server/db/pg'
 import type { Logger } from '#server/logger'
 import type { DB } from '#server/db/database'
 import { MemoryTopics, type TopicListener, type Topics } from './topics'
@@ -34,7 +35,7 @@ export class PostgresTopics<E> implements Topics<E> {
 
   /** Starts listening; resolves once the LISTEN is in place, so no event published after it is missed. */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url })
+    const client = new (loadPg().Client)({ connectionString: this.options.url })
     client.on('notification', (message) => this.deliver(message.payload))
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client, new Error('connection ended')))
