@@ -6,13 +6,17 @@ import { addCards, createSet, newOwner, type Owner, setCard } from './set-helper
 /**
  * Accessibility (issue: "every page usable with the keyboard alone, visible focus, labelled
  * controls, landmarks, sufficient contrast in both themes"): axe-core runs on every page route of
- * renderer/src/routes.tsx, in both themes, as a visitor and signed in, plus the open dialogs and the mobile menu,
- * and fails on any serious or critical violation of WCAG 2.0/2.1 A and AA.
+ * renderer/src/routes.tsx, as a visitor and signed in, plus the open dialogs and the mobile menu,
+ * and fails on any serious or critical violation of WCAG 2.0/2.1 A and AA. Each check runs every
+ * rule in the dark theme, then switches the page to the light one as the system's setting does
+ * (the app follows it until the student chooses) and runs the rules that depend on colours
+ * again: one visit per page for both themes.
  */
 
 type Theme = 'dark' | 'light'
-const THEMES: Theme[] = ['dark', 'light']
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+/** The axe rules whose outcome depends on colours, run in the second theme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 interface Finding {
   where: string
@@ -27,23 +31,36 @@ class Audit {
   readonly findings: Finding[] = []
   checks = 0
 
-  constructor(
-    private readonly page: Page,
-    private readonly theme: Theme,
-  ) {}
+  constructor(private readonly page: Page) {}
 
-  /** Runs axe on the page as it is now (or only inside `include`, e.g. an open dialog). */
+  /**
+   * Runs axe on the page as it is now (or only inside `include`, e.g. an open dialog): every rule
+   * in the dark theme, the colour rules in the light one, and leaves the page dark again.
+   */
   async check(where: string, include?: string): Promise<void> {
-    await expect.poll(() => this.page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')).toBe(this.theme)
+    await this.checkIn('dark', where, include)
+    await this.page.emulateMedia({ colorScheme: 'light' })
+    await this.checkIn('light', where, include, COLOUR_RULES)
+    await this.page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(() => this.theme()).toBe('dark')
+  }
+
+  private theme(): Promise<string> {
+    return this.page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')
+  }
+
+  private async checkIn(theme: Theme, where: string, include?: string, rules?: string[]): Promise<void> {
+    await expect.poll(() => this.theme()).toBe(theme)
     // axe in the page itself, loaded once per page (axe.ts).
-    let builder = axeBuilder(this.page).withTags(WCAG_TAGS)
+    let builder = axeBuilder(this.page)
+    builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)
     if (include) builder = builder.include(include)
     const results = await builder.analyze()
     this.checks += 1
     for (const violation of results.violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue
       this.findings.push({
-        where: `${where} [${this.theme}]`,
+        where: `${where} [${theme}]`,
         rule: violation.id,
         impact: violation.impact,
         help: violation.help,
@@ -123,167 +140,153 @@ test.use({ reducedMotion: 'reduce' })
 // Each test runs axe on a dozen pages (about half a second each, more on a busy machine).
 test.describe.configure({ timeout: 120_000 })
 
-for (const theme of THEMES) {
-  test.describe(`accessibility, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      if (theme === 'light') {
-        await page.addInitScript(() => {
-          try {
-            localStorage.setItem('theme', 'light')
-          } catch {
-            // about:blank has no storage.
-          }
-        })
-      }
-    })
+test.describe('accessibility, both themes', () => {
+  test('visitor: landing, account, contact, legal and recovery pages', async ({ page, server }) => {
+    const audit = new Audit(page)
+    const account = await registerAccount(server)
+    const tokens = await mailedTokens(server, account)
 
-    test('visitor: landing, account, contact, legal and recovery pages', async ({ page, server }) => {
-      const audit = new Audit(page, theme)
-      const account = await registerAccount(server)
-      const tokens = await mailedTokens(server, account)
+    await audit.visit('/', heading('Features'))
+    await audit.visit('/register', heading('Create your account'))
+    await audit.visit('/login', heading('Log in to Cardwise'))
+    await audit.visit('/contact', heading('Contact Us'))
+    await audit.visit('/privacy-policy', heading('Privacy Policy', 1))
+    await audit.visit('/terms-of-service', heading('Terms of Service', 1))
+    await audit.visit('/forgot-password', heading('Forgot Password'))
+    await audit.visit('/verify-email/not-a-real-token', heading('Verification Failed'), '/verify-email/<bad>')
+    await audit.visit(`/reset-password/${tokens.reset}`, heading('Reset Password'), '/reset-password/<token>')
+    await audit.visit('/reset-password/not-a-real-token', heading('Reset Password'), '/reset-password/<bad>')
+    await page.getByLabel('New Password', { exact: true }).fill('long enough password')
+    await page.getByLabel('Confirm New Password').fill('long enough password')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await expect(heading('Invalid Reset Link')(page)).toBeVisible()
+    await audit.check('/reset-password/<bad> (after submit)')
+    await audit.visit(`/confirm-email-change/${tokens.emailChange}`, heading('Confirm Email Change'), '/confirm-email-change/<token>')
+    await audit.visit('/no-such-page', heading('Page Not Found'), 'unknown path')
+    // Guarded routes send a visitor to the login page.
+    await audit.visit('/dashboard', heading('Log in to Cardwise'), '/dashboard (visitor)')
+    await expect(page).toHaveURL(/\/login$/)
 
-      await audit.visit('/', heading('Features'))
-      await audit.visit('/register', heading('Create your account'))
-      await audit.visit('/login', heading('Log in to Cardwise'))
-      await audit.visit('/contact', heading('Contact Us'))
-      await audit.visit('/privacy-policy', heading('Privacy Policy', 1))
-      await audit.visit('/terms-of-service', heading('Terms of Service', 1))
-      await audit.visit('/forgot-password', heading('Forgot Password'))
-      await audit.visit('/verify-email/not-a-real-token', heading('Verification Failed'), '/verify-email/<bad>')
-      await audit.visit(`/reset-password/${tokens.reset}`, heading('Reset Password'), '/reset-password/<token>')
-      await audit.visit('/reset-password/not-a-real-token', heading('Reset Password'), '/reset-password/<bad>')
-      await page.getByLabel('New Password', { exact: true }).fill('long enough password')
-      await page.getByLabel('Confirm New Password').fill('long enough password')
-      await page.getByRole('button', { name: 'Reset Password' }).click()
-      await expect(heading('Invalid Reset Link')(page)).toBeVisible()
-      await audit.check('/reset-password/<bad> (after submit)')
-      await audit.visit(`/confirm-email-change/${tokens.emailChange}`, heading('Confirm Email Change'), '/confirm-email-change/<token>')
-      await audit.visit('/no-such-page', heading('Page Not Found'), 'unknown path')
-      // Guarded routes send a visitor to the login page.
-      await audit.visit('/dashboard', heading('Log in to Cardwise'), '/dashboard (visitor)')
-      await expect(page).toHaveURL(/\/login$/)
-
-      audit.expectClean()
-    })
-
-    test('visitor: public sets, a public set and its study modes', async ({ page, server }) => {
-      const audit = new Audit(page, theme)
-      const seeded = await seedSets(server)
-
-      await audit.visit('/public-sets', (p) => setCard(p, seeded.publicTitle))
-      await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (visitor)')
-      await page.getByRole('button', { name: 'Flashcards', exact: true }).click()
-      await expect(page.getByRole('region', { name: 'Flashcards' })).toBeVisible()
-      await audit.check('/study-sets/{id} Flashcards view (visitor)')
-      for (const mode of ['learn', 'match', 'write']) {
-        await audit.visit(`/study-sets/${seeded.publicSetId}/${mode}`, (p) => p.getByRole('heading', { level: 1 }), `/study-sets/{id}/${mode} (visitor)`)
-      }
-      await audit.visit(`/study-sets/${seeded.privateSetId}`, heading('Study set not found'), '/study-sets/{private id} (visitor)')
-
-      audit.expectClean()
-    })
-
-    test('signed in: my sets, create, the owner set page and its dialogs, study modes', async ({ page, server }) => {
-      const audit = new Audit(page, theme)
-      const seeded = await seedSets(server)
-      await logIn(page, seeded.owner.account)
-
-      await audit.visit('/my-sets', (p) => setCard(p, seeded.publicTitle))
-      await page.getByRole('button', { name: `Edit ${seeded.publicTitle}` }).click()
-      await expect(page.getByRole('dialog', { name: 'Edit Set' })).toBeVisible()
-      await audit.check('/my-sets Edit Set dialog', 'dialog[open]')
-      await page.keyboard.press('Escape')
-      await expect(page.getByRole('dialog')).toHaveCount(0)
-      await page.getByRole('button', { name: 'Import Set' }).click()
-      await expect(page.getByRole('dialog', { name: 'Import Set' })).toBeVisible()
-      await audit.check('/my-sets Import Set dialog', 'dialog[open]')
-
-      await audit.visit('/study-sets/create', heading('Create Study Set', 1))
-      await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (owner)')
-      await page.getByRole('button', { name: 'Edit Set' }).click()
-      await expect(page.getByRole('dialog', { name: 'Edit Set' })).toBeVisible()
-      await audit.check('/study-sets/{id} Edit Set dialog', 'dialog[open]')
-      await page.keyboard.press('Escape')
-      await page.getByRole('button', { name: 'Edit flashcard Ribosome' }).click()
-      await expect(page.getByRole('dialog', { name: 'Edit Flashcard' })).toBeVisible()
-      await audit.check('/study-sets/{id} Edit Flashcard dialog', 'dialog[open]')
-      await page.keyboard.press('Escape')
-      await page.getByRole('button', { name: 'Export' }).click()
-      await expect(page.getByRole('dialog', { name: 'Export Set' })).toBeVisible()
-      await audit.check('/study-sets/{id} Export Set dialog', 'dialog[open]')
-      await page.keyboard.press('Escape')
-      await expect(page.getByRole('dialog')).toHaveCount(0)
-      await page.getByRole('button', { name: 'Flashcards', exact: true }).click()
-      await expect(page.getByRole('region', { name: 'Flashcards' })).toBeVisible()
-      await audit.check('/study-sets/{id} Flashcards view (owner)')
-      for (const mode of ['learn', 'match', 'write']) {
-        await audit.visit(`/study-sets/${seeded.publicSetId}/${mode}`, (p) => p.getByRole('heading', { level: 1 }), `/study-sets/{id}/${mode} (owner)`)
-      }
-      await audit.visit('/public-sets', (p) => setCard(p, seeded.publicTitle), '/public-sets (signed in)')
-      await audit.visit('/dashboard', (p) => setCard(p, seeded.publicTitle), '/dashboard (signed in)')
-      await expect(page).toHaveURL(/\/my-sets$/)
-
-      audit.expectClean()
-    })
-
-    test('signed in: landing, profile, contact, legal, recovery and unknown pages', async ({ page, server }) => {
-      const audit = new Audit(page, theme)
-      const account = await registerAccount(server)
-      const tokens = await mailedTokens(server, account)
-      await logIn(page, account)
-
-      await audit.visit('/', heading('Features'), '/ (signed in)')
-      await audit.visit('/my-sets', (p) => p.getByText('You have no study sets yet.'), '/my-sets (empty)')
-      await audit.visit('/profile', heading('Profile', 1))
-      await audit.visit('/contact', heading('Contact Us'), '/contact (signed in)')
-      await audit.visit('/privacy-policy', heading('Privacy Policy', 1), '/privacy-policy (signed in)')
-      await audit.visit('/terms-of-service', heading('Terms of Service', 1), '/terms-of-service (signed in)')
-      await audit.visit('/forgot-password', heading('Forgot Password'), '/forgot-password (signed in)')
-      await audit.visit(`/reset-password/${tokens.reset}`, heading('Reset Password'), '/reset-password/<token> (signed in)')
-      await audit.visit('/verify-email/not-a-real-token', heading('Verification Failed'), '/verify-email/<bad> (signed in)')
-      await audit.visit(`/confirm-email-change/${tokens.emailChange}`, heading('Confirm Email Change'), '/confirm-email-change/<token> (signed in)')
-      // Signed in, /register and /login lead to My Sets.
-      await audit.visit('/register', (p) => p.getByText('You have no study sets yet.'), '/register (signed in: My Sets)')
-      await expect(page).toHaveURL(/\/my-sets$/)
-      await audit.visit('/login', (p) => p.getByText('You have no study sets yet.'), '/login (signed in: My Sets)')
-      await expect(page).toHaveURL(/\/my-sets$/)
-      await audit.visit('/no-such-page', heading('Page Not Found'), 'unknown path (signed in)')
-
-      audit.expectClean()
-    })
-
-    test('unverified account and the mobile menu at 375x667', async ({ page, server }) => {
-      const audit = new Audit(page, theme)
-      const unverified = await registerAccount(server, { verified: false })
-      const seeded = await seedSets(server)
-      await page.setViewportSize({ width: 375, height: 667 })
-
-      await audit.visit('/', heading('Features'), '/ (mobile, visitor)')
-      await openMobileMenu(page)
-      await audit.check('mobile menu open (visitor)')
-
-      await logIn(page, unverified)
-      await expect(page).toHaveURL(/\/pending-verification$/)
-      await expect(heading('Verify Your Email')(page)).toBeVisible()
-      await audit.check('/pending-verification (unverified)')
-      await openMobileMenu(page)
-      await audit.check('mobile menu open (unverified)')
-      await page.getByRole('navigation', { name: 'Mobile' }).waitFor()
-      await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click()
-      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
-
-      await logIn(page, seeded.owner.account)
-      await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (mobile, owner)')
-      await page.getByRole('button', { name: 'Set settings' }).click()
-      await expect(page.getByRole('button', { name: 'Delete Set' }).last()).toBeVisible()
-      await audit.check('/study-sets/{id} settings menu open (mobile)')
-      await openMobileMenu(page)
-      await audit.check('mobile menu open (signed in)')
-
-      audit.expectClean()
-    })
+    audit.expectClean()
   })
-}
+
+  test('visitor: public sets, a public set and its study modes', async ({ page, server }) => {
+    const audit = new Audit(page)
+    const seeded = await seedSets(server)
+
+    await audit.visit('/public-sets', (p) => setCard(p, seeded.publicTitle))
+    await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (visitor)')
+    await page.getByRole('button', { name: 'Flashcards', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Flashcards' })).toBeVisible()
+    await audit.check('/study-sets/{id} Flashcards view (visitor)')
+    for (const mode of ['learn', 'match', 'write']) {
+      await audit.visit(`/study-sets/${seeded.publicSetId}/${mode}`, (p) => p.getByRole('heading', { level: 1 }), `/study-sets/{id}/${mode} (visitor)`)
+    }
+    await audit.visit(`/study-sets/${seeded.privateSetId}`, heading('Study set not found'), '/study-sets/{private id} (visitor)')
+
+    audit.expectClean()
+  })
+
+  test('signed in: my sets, create, the owner set page and its dialogs, study modes', async ({ page, server }) => {
+    const audit = new Audit(page)
+    const seeded = await seedSets(server)
+    await logIn(page, seeded.owner.account)
+
+    await audit.visit('/my-sets', (p) => setCard(p, seeded.publicTitle))
+    await page.getByRole('button', { name: `Edit ${seeded.publicTitle}` }).click()
+    await expect(page.getByRole('dialog', { name: 'Edit Set' })).toBeVisible()
+    await audit.check('/my-sets Edit Set dialog', 'dialog[open]')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Import Set' }).click()
+    await expect(page.getByRole('dialog', { name: 'Import Set' })).toBeVisible()
+    await audit.check('/my-sets Import Set dialog', 'dialog[open]')
+
+    await audit.visit('/study-sets/create', heading('Create Study Set', 1))
+    await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (owner)')
+    await page.getByRole('button', { name: 'Edit Set' }).click()
+    await expect(page.getByRole('dialog', { name: 'Edit Set' })).toBeVisible()
+    await audit.check('/study-sets/{id} Edit Set dialog', 'dialog[open]')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Edit flashcard Ribosome' }).click()
+    await expect(page.getByRole('dialog', { name: 'Edit Flashcard' })).toBeVisible()
+    await audit.check('/study-sets/{id} Edit Flashcard dialog', 'dialog[open]')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Export' }).click()
+    await expect(page.getByRole('dialog', { name: 'Export Set' })).toBeVisible()
+    await audit.check('/study-sets/{id} Export Set dialog', 'dialog[open]')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Flashcards', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Flashcards' })).toBeVisible()
+    await audit.check('/study-sets/{id} Flashcards view (owner)')
+    for (const mode of ['learn', 'match', 'write']) {
+      await audit.visit(`/study-sets/${seeded.publicSetId}/${mode}`, (p) => p.getByRole('heading', { level: 1 }), `/study-sets/{id}/${mode} (owner)`)
+    }
+    await audit.visit('/public-sets', (p) => setCard(p, seeded.publicTitle), '/public-sets (signed in)')
+    await audit.visit('/dashboard', (p) => setCard(p, seeded.publicTitle), '/dashboard (signed in)')
+    await expect(page).toHaveURL(/\/my-sets$/)
+
+    audit.expectClean()
+  })
+
+  test('signed in: landing, profile, contact, legal, recovery and unknown pages', async ({ page, server }) => {
+    const audit = new Audit(page)
+    const account = await registerAccount(server)
+    const tokens = await mailedTokens(server, account)
+    await logIn(page, account)
+
+    await audit.visit('/', heading('Features'), '/ (signed in)')
+    await audit.visit('/my-sets', (p) => p.getByText('You have no study sets yet.'), '/my-sets (empty)')
+    await audit.visit('/profile', heading('Profile', 1))
+    await audit.visit('/contact', heading('Contact Us'), '/contact (signed in)')
+    await audit.visit('/privacy-policy', heading('Privacy Policy', 1), '/privacy-policy (signed in)')
+    await audit.visit('/terms-of-service', heading('Terms of Service', 1), '/terms-of-service (signed in)')
+    await audit.visit('/forgot-password', heading('Forgot Password'), '/forgot-password (signed in)')
+    await audit.visit(`/reset-password/${tokens.reset}`, heading('Reset Password'), '/reset-password/<token> (signed in)')
+    await audit.visit('/verify-email/not-a-real-token', heading('Verification Failed'), '/verify-email/<bad> (signed in)')
+    await audit.visit(`/confirm-email-change/${tokens.emailChange}`, heading('Confirm Email Change'), '/confirm-email-change/<token> (signed in)')
+    // Signed in, /register and /login lead to My Sets.
+    await audit.visit('/register', (p) => p.getByText('You have no study sets yet.'), '/register (signed in: My Sets)')
+    await expect(page).toHaveURL(/\/my-sets$/)
+    await audit.visit('/login', (p) => p.getByText('You have no study sets yet.'), '/login (signed in: My Sets)')
+    await expect(page).toHaveURL(/\/my-sets$/)
+    await audit.visit('/no-such-page', heading('Page Not Found'), 'unknown path (signed in)')
+
+    audit.expectClean()
+  })
+
+  test('unverified account and the mobile menu at 375x667', async ({ page, server }) => {
+    const audit = new Audit(page)
+    const unverified = await registerAccount(server, { verified: false })
+    const seeded = await seedSets(server)
+    await page.setViewportSize({ width: 375, height: 667 })
+
+    await audit.visit('/', heading('Features'), '/ (mobile, visitor)')
+    await openMobileMenu(page)
+    await audit.check('mobile menu open (visitor)')
+
+    await logIn(page, unverified)
+    await expect(page).toHaveURL(/\/pending-verification$/)
+    await expect(heading('Verify Your Email')(page)).toBeVisible()
+    await audit.check('/pending-verification (unverified)')
+    await openMobileMenu(page)
+    await audit.check('mobile menu open (unverified)')
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor()
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).click()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+
+    await logIn(page, seeded.owner.account)
+    await audit.visit(`/study-sets/${seeded.publicSetId}`, heading(seeded.publicTitle, 1), '/study-sets/{id} (mobile, owner)')
+    await page.getByRole('button', { name: 'Set settings' }).click()
+    await expect(page.getByRole('button', { name: 'Delete Set' }).last()).toBeVisible()
+    await audit.check('/study-sets/{id} settings menu open (mobile)')
+    await openMobileMenu(page)
+    await audit.check('mobile menu open (signed in)')
+
+    audit.expectClean()
+  })
+})
 
 test('keyboard: Tab reaches the skip link, the header and the main controls with a visible focus ring', async ({ page, server }) => {
   const account = await registerAccount(server)
