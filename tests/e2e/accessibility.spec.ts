@@ -1,4 +1,4 @@
-import { axeBuilder } from './axe'
+import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, setCard } from './set-helpers'
@@ -14,7 +14,6 @@ import { addCards, createSet, newOwner, type Owner, setCard } from './set-helper
  */
 
 type Theme = 'dark' | 'light'
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /** The axe rules whose outcome depends on colours, run in the second theme. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 

@@ -18,9 +18,12 @@ export function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page, axeSource: AXE_ONCE }).setLegacyMode()
 }
 
+/** The WCAG 2.0 and 2.1 A and AA rules the specs check. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now (or only within `include`, a selector). */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  const builder = axeBuilder(page).withTags(WCAG_TAGS)
   const results = await (include ? builder.include(include) : builder).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -61,7 +61,7 @@ async function checkPages(page: Page, context: BrowserContext, paths: string[], 
       await expect(async () => {
         await page.evaluate(() => window.dispatchEvent(new Event('offline')))
         await expect(page.getByText('You are offline', { exact: false }).first()).toBeVisible({ timeout: 1000 })
-      }).toPass()
+      }).toPass({ timeout: 10_000 })
     }
     await checkWidths(page, `${path}${offline ? ' (offline)' : ''}`, found)
   }

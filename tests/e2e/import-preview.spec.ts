@@ -1,4 +1,4 @@
-import { axeBuilder } from './axe'
+import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { buildAnkiPackage } from '#tests/support/anki-packages'
 import { solid } from '#tests/support/images'
@@ -23,7 +23,7 @@ async function openImportDialog(page: Page, owner: Owner) {
 const mySetCards = (page: Page) => page.getByRole('main').getByRole('article')
 
 async function expectNoSerious(page: Page) {
-  const results = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[role="dialog"]').analyze()
+  const results = await axeBuilder(page).withTags(WCAG_TAGS).include('[role="dialog"]').analyze()
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
 }

@@ -1,4 +1,4 @@
-import { axeBuilder } from './axe'
+import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
 import { expect, logIn, test } from './fixtures'
@@ -91,7 +91,7 @@ function fitsWidth(page: Page): Promise<boolean> {
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await axeBuilder(page).withTags(WCAG_TAGS).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)

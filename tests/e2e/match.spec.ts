@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { axeBuilder } from './axe'
+import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import type { Flashcard } from '#shared/api/sets'
@@ -383,7 +383,7 @@ test('an empty set says so and links back to it', async ({ page, server }) => {
 
 /** The serious and critical WCAG 2.1 A/AA findings on the page as it is now. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await axeBuilder(page).withTags(WCAG_TAGS).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)

@@ -1,4 +1,4 @@
-import { axeBuilder } from './axe'
+import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { solid } from '#tests/support/images'
 import { expect, test } from './fixtures'
@@ -13,7 +13,7 @@ import { addCards, createSet, newOwner, openSetAsOwner, visitorContext } from '.
 const PHONE = { width: 375, height: 740 }
 
 async function axeClean(page: Page): Promise<void> {
-  expect((await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([])
+  expect((await axeBuilder(page).withTags(WCAG_TAGS).analyze()).violations).toEqual([])
 }
 
 /** The picture `name` inside `scope` is shown and its bytes decoded. */

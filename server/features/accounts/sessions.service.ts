@@ -24,8 +24,9 @@ const DUMMY_SALT_AND_DIGEST = 'rPCHY3Ijd9pxRiz4Xt9vfONoPasswordHashesToThisDiges
 
 /**
  * Compared against when no user matches, so a wrong identity costs as long as a wrong password:
- * a compare's time follows the cost written in the hash, so the dummy is that salt and digest under the
- * configured cost. Written out, not hashed: hashing one at start cost each server start 75 ms.
+ * a compare's time follows the cost written in the hash, so the dummy is that salt and digest
+ * under the configured cost. Written out, not hashed: hashing one at start cost each server
+ * start 75 ms.
  */
 export function dummyHash(cost: number): string {
   return `$2b$${String(cost).padStart(2, '0')}$${DUMMY_SALT_AND_DIGEST}`

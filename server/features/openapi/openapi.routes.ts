@@ -11,6 +11,7 @@ import { route, routeDocs } from '#server/http/route'
  */
 export function openApiRoutes(routers: Router[]): Router {
   const router = new Router()
+  let body: string | undefined
   route(
     router,
     {
@@ -26,6 +27,5 @@ export function openApiRoutes(routers: Router[]): Router {
       ctx.body = body
     },
   )
-  let body: string | undefined
   return router
 }
