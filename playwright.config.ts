@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from './tests/e2e/chromium'
 
 /**
- * End-to-end tests drive the built app (`npm run build`) in Debian's Chromium. Each test starts
- * its own server on a fresh data folder (tests/e2e/fixtures.ts).
+ * End-to-end tests drive the built app (`npm run build`) in Debian's Chromium. The tests of a
+ * worker share one server; a test that needs an empty database or its own settings starts its
+ * own (tests/e2e/fixtures.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',

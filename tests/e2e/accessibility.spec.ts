@@ -3,6 +3,9 @@ import type { Locator, Page } from '@playwright/test'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, setCard } from './set-helpers'
 
+// Finds its sets in the public listing, which every account on a server shares.
+test.use({ ownServer: true })
+
 /**
  * Accessibility (issue: "every page usable with the keyboard alone, visible focus, labelled
  * controls, landmarks, sufficient contrast in both themes"): axe-core runs on every page route of

@@ -1,5 +1,8 @@
 import { expect, logIn, registerAccount, test } from './fixtures'
 
+// Registers the fixed address ada@example.org.
+test.use({ ownServer: true })
+
 test('a student registers, verifies the email from the outbox on another device, logs in and out', async ({ browser, page, server }) => {
   await page.goto('/register')
   await page.getByLabel('Username').fill('ada_lovelace')

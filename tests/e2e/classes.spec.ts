@@ -335,39 +335,45 @@ for (const theme of ['dark', 'light'] as const) {
   })
 }
 
-test('a join link opened without an account survives Create an account, the emailed verification and login: the newcomer lands in the class', async ({
-  page,
-  server,
-}) => {
-  const teacher = await newOwner(server)
-  const created = await apiCall(server, 'POST', '/classes', { name: 'Newcomers 9C' }, teacher.token)
-  const klass = (await created.json()) as Classroom
-  const link = `/classes/join/${klass.joinCode}`
+test.describe('a newcomer', () => {
+  // Registers the fixed username new_student.
+  test.use({ ownServer: true })
 
-  await page.goto(link)
-  await expect(page).toHaveURL(/\/login$/)
-  await page.getByRole('link', { name: 'Create an account' }).click()
-  await page.getByLabel('Username').fill('new_student')
-  await page.getByLabel('Email').fill('new_student@example.org')
-  await page.getByLabel('Password').fill('a fresh password')
-  await page.getByRole('button', { name: 'Register' }).click()
-  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
+  test('a join link opened without an account survives Create an account, the emailed verification and login: the newcomer lands in the class', async ({
+    page,
+    server,
+  }) => {
+    const teacher = await newOwner(server)
+    const created = await apiCall(server, 'POST', '/classes', { name: 'Newcomers 9C' }, teacher.token)
+    const klass = (await created.json()) as Classroom
+    const link = `/classes/join/${klass.joinCode}`
 
-  // The verification link is opened as from the mail: a fresh page load, no app state carried over.
-  const token = await server.waitForLink('new_student@example.org', 'verify-email')
-  await page.goto(`/verify-email/${token}`)
-  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
-  // Registered on this device: verifying signs the newcomer in, and the way on is the class.
-  await page.getByRole('link', { name: 'Start studying' }).click()
+    await page.goto(link)
+    await expect(page).toHaveURL(/\/login$/)
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    // Exact labels: until the register form shows, the login form's "Email or Username" matches a loose "Username".
+    await page.getByLabel('Username', { exact: true }).fill('new_student')
+    await page.getByLabel('Email', { exact: true }).fill('new_student@example.org')
+    await page.getByLabel('Password', { exact: true }).fill('a fresh password')
+    await page.getByRole('button', { name: 'Register' }).click()
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
 
-  await expect(page).toHaveURL(new RegExp(`/classes/${klass.id}$`))
-  await expect(page.getByRole('heading', { name: 'Newcomers 9C', level: 1 })).toBeVisible()
-  // Joined once: a later sign-in goes to the usual page.
-  const members = await (await apiCall(server, 'GET', `/classes/${klass.id}`, undefined, teacher.token)).json()
-  expect(members.members).toEqual([{ id: expect.any(String), username: 'new_student' }])
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
-  await expect(page).toHaveURL(/\/my-sets$/)
+    // The verification link is opened as from the mail: a fresh page load, no app state carried over.
+    const token = await server.waitForLink('new_student@example.org', 'verify-email')
+    await page.goto(`/verify-email/${token}`)
+    await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
+    // Registered on this device: verifying signs the newcomer in, and the way on is the class.
+    await page.getByRole('link', { name: 'Start studying' }).click()
+
+    await expect(page).toHaveURL(new RegExp(`/classes/${klass.id}$`))
+    await expect(page.getByRole('heading', { name: 'Newcomers 9C', level: 1 })).toBeVisible()
+    // Joined once: a later sign-in goes to the usual page.
+    const members = await (await apiCall(server, 'GET', `/classes/${klass.id}`, undefined, teacher.token)).json()
+    expect(members.members).toEqual([{ id: expect.any(String), username: 'new_student' }])
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
+    await expect(page).toHaveURL(/\/my-sets$/)
+  })
 })
 
 test('a due date: the teacher sets it, the student sees it, and the table says who studied every card by then, in any mode', async ({

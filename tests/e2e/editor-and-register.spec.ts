@@ -3,6 +3,9 @@ import { axeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, ownerTermRows } from './set-helpers'
 
+// Registers fixed addresses (grace@, mary@example.org).
+test.use({ ownServer: true })
+
 /** Smaller findings of the product walk (issue 32): the card editor's Tab order and the register form. */
 
 test('in the card editor Tab goes Term -> Definition -> the next card’s Term; the pictures come after the definition; axe clean', async ({ page, server }) => {

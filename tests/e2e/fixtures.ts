@@ -210,10 +210,42 @@ function failureReport(page: Page, notes: string[], server: E2EServer): Promise<
     )
 }
 
-export const test = base.extend<{ server: E2EServer; serverEnv: Record<string, string> }>({
-  /** Extra environment for the test's server, e.g. `test.use({ serverEnv: { RATE_LIMIT_CONTACT: '1' } })`. */
+/**
+ * What the shared server changes from a fresh one: the per-address limits are for one person, and
+ * every test of a worker comes from 127.0.0.1. A test that checks a limit sets it with `serverEnv`.
+ */
+const SHARED_SERVER_ENV: Record<string, string> = Object.fromEntries(
+  ['LOGIN', 'REGISTER', 'EMAIL', 'CONTACT', 'IMPORT', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_ADDRESS', 'CLASS_JOIN_FAILURES'].map((name) => [
+    `RATE_LIMIT_${name}`,
+    '1000000',
+  ]),
+)
+
+export const test = base.extend<{ server: E2EServer; serverEnv: Record<string, string>; ownServer: boolean }, { sharedServer: () => Promise<E2EServer> }>({
+  /** Extra environment for the test's server, e.g. `test.use({ serverEnv: { RATE_LIMIT_CONTACT: '1' } })`; gives the test its own server. */
   serverEnv: [{}, { option: true }],
-  server: async ({ serverEnv }, use) => {
+  /**
+   * A server of the test's own, on an empty database, for a test that reads what every account
+   * shares (the public listing, a fixed username or address) or changes the server's settings.
+   */
+  ownServer: [false, { option: true }],
+  /**
+   * One server per worker, started at its first test, for the tests that only read and write their
+   * own accounts' data: a start costs about a second of processor time, paid once instead of per test.
+   */
+  sharedServer: [
+    async ({}, use) => {
+      let started: ReturnType<typeof startServer> | undefined
+      await use(async () => (await (started ??= startServer(SHARED_SERVER_ENV))).server)
+      if (started) await (await started).stop()
+    },
+    { scope: 'worker' },
+  ],
+  server: async ({ serverEnv, ownServer, sharedServer }, use) => {
+    if (!ownServer && Object.keys(serverEnv).length === 0) {
+      await use(await sharedServer())
+      return
+    }
     const { server, stop } = await startServer(serverEnv)
     await use(server)
     await stop()

@@ -5,6 +5,9 @@ import { expect, logIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { answerLongAgo, createStudySet } from './study-helpers'
 
+// Shows the public listing, which every account on a server shares.
+test.use({ ownServer: true })
+
 /**
  * The screenshot review (issue 32): the main pages at a phone's 390 px and a laptop's 1280 px, in
  * both themes, saved under test-results/screenshots/ for a person to look through (artifacts of the

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { type E2EServer, expect, logIn, test } from './fixtures'
 import { addCards, createSet, expectTitles, newOwner, type Owner, search, setCard, tagToggle, visitorContext } from './set-helpers'
 
+// Reads the public listing, which every account on a server shares.
+test.use({ ownServer: true })
+
 /**
  * A student's four sets (three public) and another student's public one:
  *

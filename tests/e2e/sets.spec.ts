@@ -184,75 +184,80 @@ test('the Flashcards view shows the term first and flips by click, Space, Enter 
   await expectSide('term', 'France', 'Paris', 1)
 })
 
-test('Make Public shares the set with visitors, Copy Link copies it, and Make Private hides it again', async ({ page, server, browser }) => {
-  const owner = await newOwner(server)
-  const set = await createSet(server, owner, { title: 'Shared Spanish', description: 'Everyday words', tags: 'LANG' })
-  await addCards(server, owner, set.id, [
-    ['perro', 'dog'],
-    ['gato', 'cat'],
-  ])
-  await openSetAsOwner(page, owner, set)
-  await expect(page.getByRole('img', { name: 'Private Set' })).toBeVisible()
-  // A private set has no link to share.
-  await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0)
+test.describe('sharing', () => {
+  // Reads the public listing, which every account on a server shares.
+  test.use({ ownServer: true })
 
-  await page.getByRole('button', { name: 'Make Public' }).click()
-  await expect(page.getByRole('button', { name: 'Make Private' })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'Public Set' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible()
-
-  const visitor = await visitorContext(browser, server)
-  try {
-    const other = visitor.page
-    await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
-    await other.goto('/public-sets')
-    await expect(other.getByRole('heading', { level: 1, name: 'Public Study Sets' })).toBeVisible()
-    const listed = setCard(other, 'Shared Spanish')
-    await expect(listed).toBeVisible()
-    await expect(listed.getByText(`By ${owner.account.username}`, { exact: true })).toBeVisible()
-    await expect(listed.getByText('2 cards', { exact: true })).toBeVisible()
-    await expect(listed.getByText('Everyday words', { exact: true })).toBeVisible()
-    await expect(listed.getByRole('listitem')).toHaveText(['LANG'])
-    // Visitors get no edit button or visibility mark on the public grid.
-    await expect(listed.getByRole('button')).toHaveCount(0)
-
-    await listed.getByRole('link', { name: 'Shared Spanish' }).click()
-    await expect(other).toHaveURL(new RegExp(`/study-sets/${set.id}$`))
-    await expect(other.getByRole('heading', { level: 1, name: 'Shared Spanish', exact: true })).toBeVisible()
-    await expect(other.getByText(`Created by ${owner.account.username}`, { exact: true })).toBeVisible()
-    await expect(other.getByRole('link', { name: 'Back to Public Sets' })).toHaveAttribute('href', '/public-sets')
-    await expect(other.getByRole('link', { name: 'Back to My Sets' })).toHaveCount(0)
-    await expect(termsHeading(other, 2)).toBeVisible()
-    await expect(other.getByText('perro', { exact: true })).toBeVisible()
-    await expect(other.getByText('cat', { exact: true })).toBeVisible()
-    // No owner controls for a visitor.
-    for (const name of ['Edit Set', 'Make Private', 'Make Public', 'Delete Set', 'Set settings', 'Add Flashcard']) {
-      await expect(other.getByRole('button', { name })).toHaveCount(0)
-    }
-    await expect(other.getByRole('button', { name: /^(Edit|Delete) flashcard/ })).toHaveCount(0)
-    await expect(other.getByRole('form', { name: 'Add flashcard' })).toHaveCount(0)
-
-    const alerted = acceptNextAlert(other)
-    await other.getByRole('button', { name: 'Copy Link' }).click()
-    // The visitor's context may use the clipboard, so the copy succeeds and holds the set's address.
-    expect(await alerted).toBe('Link copied to clipboard!')
-    expect(await other.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/study-sets/${set.id}`)
-
-    // The owner makes it private again: gone from the visitor's list and its address.
-    await page.getByRole('button', { name: 'Make Private' }).click()
-    await expect(page.getByRole('button', { name: 'Make Public' })).toBeVisible()
+  test('Make Public shares the set with visitors, Copy Link copies it, and Make Private hides it again', async ({ page, server, browser }) => {
+    const owner = await newOwner(server)
+    const set = await createSet(server, owner, { title: 'Shared Spanish', description: 'Everyday words', tags: 'LANG' })
+    await addCards(server, owner, set.id, [
+      ['perro', 'dog'],
+      ['gato', 'cat'],
+    ])
+    await openSetAsOwner(page, owner, set)
     await expect(page.getByRole('img', { name: 'Private Set' })).toBeVisible()
+    // A private set has no link to share.
     await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0)
 
-    await other.goto('/public-sets')
-    await expect(other.getByText('No study sets found', { exact: true })).toBeVisible()
-    await expect(setCard(other, 'Shared Spanish')).toHaveCount(0)
-    await other.goto(`/study-sets/${set.id}`)
-    await expect(other.getByRole('heading', { level: 1, name: 'Study set not found' })).toBeVisible()
-    await expect(other.getByText('perro', { exact: true })).toHaveCount(0)
-  } finally {
-    await visitor.context.close()
-  }
+    await page.getByRole('button', { name: 'Make Public' }).click()
+    await expect(page.getByRole('button', { name: 'Make Private' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Public Set' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible()
+
+    const visitor = await visitorContext(browser, server)
+    try {
+      const other = visitor.page
+      await visitor.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+      await other.goto('/public-sets')
+      await expect(other.getByRole('heading', { level: 1, name: 'Public Study Sets' })).toBeVisible()
+      const listed = setCard(other, 'Shared Spanish')
+      await expect(listed).toBeVisible()
+      await expect(listed.getByText(`By ${owner.account.username}`, { exact: true })).toBeVisible()
+      await expect(listed.getByText('2 cards', { exact: true })).toBeVisible()
+      await expect(listed.getByText('Everyday words', { exact: true })).toBeVisible()
+      await expect(listed.getByRole('listitem')).toHaveText(['LANG'])
+      // Visitors get no edit button or visibility mark on the public grid.
+      await expect(listed.getByRole('button')).toHaveCount(0)
+
+      await listed.getByRole('link', { name: 'Shared Spanish' }).click()
+      await expect(other).toHaveURL(new RegExp(`/study-sets/${set.id}$`))
+      await expect(other.getByRole('heading', { level: 1, name: 'Shared Spanish', exact: true })).toBeVisible()
+      await expect(other.getByText(`Created by ${owner.account.username}`, { exact: true })).toBeVisible()
+      await expect(other.getByRole('link', { name: 'Back to Public Sets' })).toHaveAttribute('href', '/public-sets')
+      await expect(other.getByRole('link', { name: 'Back to My Sets' })).toHaveCount(0)
+      await expect(termsHeading(other, 2)).toBeVisible()
+      await expect(other.getByText('perro', { exact: true })).toBeVisible()
+      await expect(other.getByText('cat', { exact: true })).toBeVisible()
+      // No owner controls for a visitor.
+      for (const name of ['Edit Set', 'Make Private', 'Make Public', 'Delete Set', 'Set settings', 'Add Flashcard']) {
+        await expect(other.getByRole('button', { name })).toHaveCount(0)
+      }
+      await expect(other.getByRole('button', { name: /^(Edit|Delete) flashcard/ })).toHaveCount(0)
+      await expect(other.getByRole('form', { name: 'Add flashcard' })).toHaveCount(0)
+
+      const alerted = acceptNextAlert(other)
+      await other.getByRole('button', { name: 'Copy Link' }).click()
+      // The visitor's context may use the clipboard, so the copy succeeds and holds the set's address.
+      expect(await alerted).toBe('Link copied to clipboard!')
+      expect(await other.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/study-sets/${set.id}`)
+
+      // The owner makes it private again: gone from the visitor's list and its address.
+      await page.getByRole('button', { name: 'Make Private' }).click()
+      await expect(page.getByRole('button', { name: 'Make Public' })).toBeVisible()
+      await expect(page.getByRole('img', { name: 'Private Set' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0)
+
+      await other.goto('/public-sets')
+      await expect(other.getByText('No study sets found', { exact: true })).toBeVisible()
+      await expect(setCard(other, 'Shared Spanish')).toHaveCount(0)
+      await other.goto(`/study-sets/${set.id}`)
+      await expect(other.getByRole('heading', { level: 1, name: 'Study set not found' })).toBeVisible()
+      await expect(other.getByText('perro', { exact: true })).toHaveCount(0)
+    } finally {
+      await visitor.context.close()
+    }
+  })
 })
 
 test('markup in a title is saved as plain text and never runs; profane and empty titles are refused under the field', async ({ page, server }) => {
