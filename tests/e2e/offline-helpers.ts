@@ -6,7 +6,14 @@ export function offlineRecords(page: Page): Promise<{ sets: number; queue: numbe
     () =>
       new Promise<{ sets: number; queue: number }>((resolve, reject) => {
         const request = indexedDB.open('cardwise-offline')
-        request.onerror = () => reject(request.error)
+        // Not made by the app yet: looking must not make it (an empty one would be at the app's
+        // version, so the app would never add its stores to it).
+        let absent = false
+        request.onupgradeneeded = () => {
+          absent = true
+          request.transaction?.abort()
+        }
+        request.onerror = () => (absent ? resolve({ sets: 0, queue: 0 }) : reject(request.error))
         request.onsuccess = () => {
           const db = request.result
           if (!db.objectStoreNames.contains('sets')) {
@@ -37,7 +44,13 @@ export function keptEntry<T>(page: Page, setId: string): Promise<T | undefined> 
     (id) =>
       new Promise<T | undefined>((resolve, reject) => {
         const request = indexedDB.open('cardwise-offline')
-        request.onerror = () => reject(request.error)
+        // Not made by the app yet: looking must not make it (see offlineRecords).
+        let absent = false
+        request.onupgradeneeded = () => {
+          absent = true
+          request.transaction?.abort()
+        }
+        request.onerror = () => (absent ? resolve(undefined) : reject(request.error))
         request.onsuccess = () => {
           const db = request.result
           if (!db.objectStoreNames.contains('sets')) {
