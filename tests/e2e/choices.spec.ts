@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { newOwner, openSetAsOwner } from './set-helpers'
 import { answerLongAgo, createStudySet } from './study-helpers'
 
@@ -76,7 +76,7 @@ test('radios and checkboxes are small native controls with a 44 px label in Test
 
 test('a text field is still a full-width 44 px field', async ({ page, server }) => {
   const owner = await newOwner(server)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/study-sets/create')
   const title = page.getByRole('textbox', { name: /^Title/ })
   const box = (await title.boundingBox()) as { width: number; height: number }

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { Classroom } from '#shared/api/classes'
 import type { Flashcard } from '#shared/api/sets'
 import { axeViolations, fitsWidth } from './axe'
-import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
+import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, signIn, test, type TestAccount } from './fixtures'
 import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
 
@@ -199,7 +199,7 @@ test('joining with a typed code, a wrong code, leaving, renaming, a new code and
   test.slow()
   const { teacher, klass } = await classWithStudent(server)
   const other = await registerAccount(server)
-  await logIn(page, other)
+  await signIn(page, other)
   await page.goto('/classes')
   await page.getByLabel('Join code').fill('XXXX-XXXX')
   await page.getByRole('button', { name: 'Join Class' }).click()
@@ -273,7 +273,7 @@ test('on the desktop, the classes page starts and stops sharing and shows the ad
     })
   })
   const account = await registerAccount(server)
-  await logIn(page, account)
+  await signIn(page, account)
   await page.goto('/classes')
   const panel = page.getByRole('region', { name: 'Share with my class' })
   await panel.getByRole('button', { name: 'Share with my class' }).click()
@@ -285,7 +285,7 @@ test('on the desktop, the classes page starts and stops sharing and shows the ad
 
 test('a browser shows no sharing button', async ({ page, server }) => {
   const account = await registerAccount(server)
-  await logIn(page, account)
+  await signIn(page, account)
   await page.goto('/classes')
   await expect(page.getByRole('heading', { level: 2, name: 'Create a class' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Share with my class' })).toHaveCount(0)
@@ -303,7 +303,7 @@ for (const theme of ['dark', 'light'] as const) {
     const views: Record<string, string[]> = {}
     const widths: Record<string, boolean> = {}
 
-    await logIn(page, teacher.account)
+    await signIn(page, teacher.account)
     await page.goto('/classes')
     await expect(page.getByRole('region', { name: 'Classes I teach' }).getByRole('link', { name: 'French 7B' })).toBeVisible()
     views.classes = await axeViolations(page)
@@ -319,7 +319,7 @@ for (const theme of ['dark', 'light'] as const) {
     const studentContext = await browser.newContext({ baseURL: server.url, viewport: page.viewportSize() })
     const studentPage = await studentContext.newPage()
     if (theme === 'light') await studentPage.addInitScript(() => localStorage.setItem('theme', 'light'))
-    await logIn(studentPage, student)
+    await signIn(studentPage, student)
     await studentPage.goto(`/classes/${klass.id}`)
     await expect(studentPage.getByRole('region', { name: 'Assigned sets' }).getByText('0 of 4')).toBeVisible()
     views.student = await axeViolations(studentPage)
@@ -392,7 +392,7 @@ test('a due date: the teacher sets it, the student sees it, and the table says w
   // The teacher assigns the set due in a week.
   const inAWeek = new Date(Date.now() + 7 * 86_400_000)
   const day = `${inAWeek.getFullYear()}-${String(inAWeek.getMonth() + 1).padStart(2, '0')}-${String(inAWeek.getDate()).padStart(2, '0')}`
-  await logIn(page, teacher.account)
+  await signIn(page, teacher.account)
   await page.goto(`/classes/${klass.id}`)
   await page.getByLabel('Set to assign').selectOption({ label: 'Irregular Verbs' })
   await page.getByLabel('Due date (optional)').fill(day)
@@ -405,7 +405,7 @@ test('a due date: the teacher sets it, the student sees it, and the table says w
   // The student sees the date on My Sets and on the class page.
   const studentContext = await browser.newContext({ baseURL: server.url })
   const studentPage = await studentContext.newPage()
-  await logIn(studentPage, student)
+  await signIn(studentPage, student)
   await studentPage.goto('/my-sets')
   await expect(studentPage.getByRole('region', { name: 'Classes' }).getByText(/^Due (?!date)/)).toBeVisible()
   await studentPage.goto(`/classes/${klass.id}`)
@@ -426,7 +426,7 @@ test('a due date: the teacher sets it, the student sees it, and the table says w
 
 test('a set opened from the class page goes back to the class (issue 32)', async ({ page, server }) => {
   const { student, klass } = await classWithStudent(server)
-  await logIn(page, student)
+  await signIn(page, student)
   await page.goto(`/classes/${klass.id}`)
   await page.getByRole('link', { name: 'French Verbs', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'French Verbs' })).toBeVisible()

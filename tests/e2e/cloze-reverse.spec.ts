@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
 import { axeViolations, fitsWidth } from './axe'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, logIn, signIn, test } from './fixtures'
 import { createSet, newOwner, type Owner } from './set-helpers'
 import { COLUMN, reviewLog } from './study-helpers'
 
@@ -166,7 +166,7 @@ test('the editor: Cloze wraps the selection in the next number, a live preview o
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Editor', isPublic: false })
   await page.setViewportSize(PHONE)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   const form = page.getByRole('form', { name: 'Add flashcard' })
   const term = form.getByLabel('Term', { exact: true })
@@ -238,7 +238,7 @@ test('light theme: the cloze back and "Answer with" are axe clean at 360 px', as
   await addCard(owner, set.id, { kind: 'cloze', term: CLOZE, definition: 'Since 508' }, server)
   await addCard(owner, set.id, { term: 'hund', definition: 'dog', reverse: true }, server)
   await page.setViewportSize(PHONE)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
   await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
@@ -260,7 +260,7 @@ test('a cloze card’s filled back and its extra draw their formulas in Flashcar
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Circles' })
   await addCard(owner, set.id, { kind: 'cloze', term: 'A circle’s area is {{c1::\\(\\pi r^2\\)}}', definition: 'Its perimeter is \\(2 \\pi r\\)' }, server)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
   const flashcards = page.getByRole('region', { name: 'Flashcards' })

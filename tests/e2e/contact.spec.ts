@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, registerAccount, test } from './fixtures'
+import { expect, registerAccount, signIn, test } from './fixtures'
 
 const TEAM = 'team@cardwise.test'
 const SENT = "Thank you for your message! We'll get back to you soon."
@@ -110,7 +110,7 @@ test('a filled honeypot looks sent to the bot, but nothing is kept or mailed', a
 
 test('a signed-in user writes as their account: the email is fixed', async ({ page, server }) => {
   const account = await registerAccount(server)
-  await logIn(page, account)
+  await signIn(page, account)
   await page.goto('/contact')
   const email = page.getByLabel('Email', { exact: true })
   await expect(email).toHaveValue(account.email)

@@ -7,6 +7,8 @@ import { decodeBody, linkToken } from '#tests/support/mail'
 import { spawnListening } from '#tests/support/spawn-listening.mjs'
 
 const SERVER_ENTRY = path.resolve('dist/server/index.js')
+/** Where the app keeps a signed-in session (renderer/src/features/auth/auth-store.ts). */
+const AUTH_STORAGE_KEY = 'cardwise_auth'
 
 export interface E2EServer {
   url: string
@@ -128,6 +130,30 @@ export async function submitLogin(page: Page, account: { email: string; password
 export async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await submitLogin(page, account)
   await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/**
+ * Signs the page's browser in as `account` without loading a page: the session the login API
+ * answers is put where the login form keeps it (`cardwise_auth` in local storage) as the next page
+ * loads, so it opens signed in. For a test whose subject is not the login form and that opens its
+ * page next (`logIn` shows the form, a page load of its own). Only that load: a later sign-out, or
+ * storage cleared, stays so.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { identity: account.email, password: account.password } })
+  if (response.status() !== 200) throw new Error(`login failed: ${response.status()} ${await response.text()}`)
+  const script = await page.addInitScript(
+    ({ key, session }) => {
+      try {
+        localStorage.setItem(key, session)
+      } catch {
+        // A document without storage (about:blank): nothing to sign in.
+      }
+    },
+    { key: AUTH_STORAGE_KEY, session: await response.text() },
+  )
+  // The script has run once the document it ran in has loaded.
+  page.once('domcontentloaded', () => void script.dispose().catch(() => undefined))
 }
 
 /** Submits the login form and expects it to refuse the credentials. */

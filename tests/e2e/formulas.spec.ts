@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { axeViolations, fitsWidth } from './axe'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner, visitorContext } from './set-helpers'
 import { answerLongAgo } from './study-helpers'
 
@@ -53,7 +53,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.waitForLoadState('networkidle')
     expect(scripts.filter((path) => path.includes('formula-render'))).toEqual([])
 
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto(`/study-sets/${set.id}`)
     const main = page.getByRole('main')
     // Terms list (the set page): inline and display formulas drawn; the broken one shows its source.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { habitMessages } from '#shared/messages'
 import { axeViolations, fitsWidth } from './axe'
-import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
+import { apiCall, type E2EServer, expect, logIn, signIn, test } from './fixtures'
 import { newOwner, type Owner, setCard } from './set-helpers'
 import { answerLongAgo, createStudySet, definitionOf, progressOf, type StudySetWithCards } from './study-helpers'
 
@@ -41,7 +41,7 @@ for (const theme of ['dark', 'light'] as const) {
         ['ion', 'a charged atom'],
       ],
     })
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto('/my-sets')
 
     // Folders come first on My Sets.
@@ -161,7 +161,7 @@ for (const theme of ['dark', 'light'] as const) {
       ],
     })
     expect((await apiCall(server, 'POST', '/folders', { name: 'Semester 1' }, owner.token)).status).toBe(201)
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto('/my-sets')
     const folders = page.getByRole('region', { name: 'Folders' })
     const tile = folders.getByTestId('folder-tile').filter({ hasText: 'Semester 1' })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
 /**
@@ -16,7 +16,7 @@ const jsonFile = (name: string, data: unknown) => ({
 })
 
 async function openImportDialog(page: Page, owner: Owner) {
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/my-sets')
   await page.getByRole('button', { name: 'Import Set' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import Set' })

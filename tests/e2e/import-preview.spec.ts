@@ -2,7 +2,7 @@ import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { buildAnkiPackage } from '#tests/support/anki-packages'
 import { solid } from '#tests/support/images'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { newOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
 /**
@@ -12,7 +12,7 @@ import { newOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers
  */
 
 async function openImportDialog(page: Page, owner: Owner) {
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/my-sets')
   await page.getByRole('button', { name: 'Import Set' }).click()
   const dialog = page.getByRole('dialog', { name: 'Import Set' })

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import iconv from 'iconv-lite'
 import { axeViolations, fitsWidth } from './axe'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { newOwner, ownerTermRows } from './set-helpers'
 
 /**
@@ -29,7 +29,7 @@ for (const theme of ['dark', 'light'] as const) {
     }, theme)
     const owner = await newOwner(server)
     await page.setViewportSize(PHONE)
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto('/my-sets')
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme)
     await page.getByRole('button', { name: 'Import Set' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Flashcard, ListResponse, StudySet } from '#shared/api/sets'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, search, setCard, tagToggle, visitorContext } from './set-helpers'
 
 /*
@@ -59,7 +59,7 @@ test('payloads in set and card fields are stored cleaned and never run on any pa
   test.slow()
   const owner = await newOwner(server)
   const ran = watchForScript(page)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
 
   // Set A through the forms: create, edit the set, add and edit cards.
   await page.goto('/study-sets/create')

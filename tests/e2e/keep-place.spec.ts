@@ -1,6 +1,6 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet, progressOf } from './study-helpers'
 
@@ -29,7 +29,7 @@ const attempts = async (...args: Parameters<typeof progressOf>) => (await progre
 test('Learn keeps its place across a reload, without saving an answer twice', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   for (let answered = 0; answered < 3; answered++) await learnOne(page)
   await expect(page.getByText(/Batch 1 • Card 4 of 10/)).toBeVisible()
@@ -49,7 +49,7 @@ test('Write keeps its place across a reload; leaving in the middle of a batch as
   await page.emulateMedia({ colorScheme: 'light' })
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/write`)
   for (let answered = 0; answered < 2; answered++) await writeOne(page)
   await expect(page.getByText(/Batch 1 of 2 • Card 3\/10/)).toBeVisible()
@@ -77,7 +77,7 @@ test('Write keeps its place across a reload; leaving in the middle of a batch as
 test('Logging out in the middle of a batch is not held up by the warning', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/write`)
   await writeOne(page)
   await page.getByRole('button', { name: 'Logout' }).first().click()

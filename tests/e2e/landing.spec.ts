@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, logIn, registerAccount, test } from './fixtures'
+import { expect, registerAccount, signIn, test } from './fixtures'
 
 const FEATURES = ['Create & Organize', 'Multiple Study Modes', 'Import & Export', 'Classes & Sharing', 'Study Offline', 'Mobile Friendly']
 const STEPS = ['Create your study sets', 'Choose a study mode', 'Track your progress']
@@ -99,7 +99,7 @@ test('each FAQ item opens and closes its own answer, by mouse and by keyboard', 
 
 test('a signed-in student gets buttons to My Sets and Public Sets, and a Go to My Sets call to action', async ({ page, server }) => {
   const account = await registerAccount(server)
-  await logIn(page, account)
+  await signIn(page, account)
   await page.goto('/')
 
   await expect(hero(page).getByText(`Welcome back, ${account.username}!`)).toBeVisible()

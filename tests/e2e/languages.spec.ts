@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { axeViolations, fitsWidth } from './axe'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
@@ -185,7 +185,7 @@ test('the language picker switches the interface at once, keeps a visitor’s ch
 
 test('a student’s language is their locale setting: picked in Profile, saved, and back on the next sign-in', async ({ page, server }) => {
   const owner = await newOwner(server)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/profile')
   const german = catalog('de')
   await page

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, fitsWidth, useLightTheme } from './axe'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { newOwner, visitorContext } from './set-helpers'
 import { COLUMN, createStudySet, reviewLog } from './study-helpers'
 
@@ -38,7 +38,7 @@ test('a student picks Written only: answers are typed (one right, one "Almost"),
   await page.setViewportSize({ width: 360, height: 720 })
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner, { cards: CARDS })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   // Learn asks multiple choice until the student chooses otherwise.
   await expect(page.getByText('Question types: Multiple choice', { exact: true })).toBeVisible()

@@ -1,7 +1,7 @@
 import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
-import { expect, logIn, test } from './fixtures'
+import { expect, logIn, signIn, test } from './fixtures'
 import { newOwner, visitorContext } from './set-helpers'
 import { createStudySet, definitionOf, progressOf, TWELVE_CARDS } from './study-helpers'
 
@@ -109,7 +109,7 @@ test('the owner learns a 12-card set in two batches, missed cards come back, pro
     if (!/\/answers$/.test(new URL(response.url()).pathname) || !response.ok()) return
     sessions.push(((await response.json()) as { session: unknown }).session)
   })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(page.getByRole('heading', { level: 1, name: 'Learn Mode' })).toBeVisible()
 
@@ -229,7 +229,7 @@ test('one Learn answer is one request: the answer counts in the session and brin
 test('Learn can be played with the keyboard alone: keys 1 to 4 choose, Enter goes on', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(progressLine(page)).toHaveText('Batch 1 • Card 1 of 10 • Learned 0/12')
 
@@ -316,7 +316,7 @@ test('a visitor learns a public set: nothing is saved and nothing goes wrong', a
 test('an empty set shows Empty Study Set with a way back; an unknown set is not found', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner, { cards: [] })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   await expect(page.getByRole('heading', { name: 'Empty Study Set' })).toBeVisible()
   await expect(page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before using Learn mode.")).toBeVisible()
@@ -336,7 +336,7 @@ for (const theme of ['dark', 'light'] as const) {
     }
     const owner = await newOwner(server)
     const { set, cards } = await createStudySet(server, owner, { cards: TWELVE_CARDS.slice(0, 2) })
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto(`/study-sets/${set.id}/learn`)
     await expect(progressLine(page)).toBeVisible()
     const views: Record<string, string[]> = { question: await axeViolations(page) }

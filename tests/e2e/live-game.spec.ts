@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { axeViolations, fitsWidth } from './axe'
-import { type E2EServer, expect, logIn, test } from './fixtures'
+import { type E2EServer, expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner } from './set-helpers'
 
 /**
@@ -63,7 +63,7 @@ test('a host and two players play a game to the podium', async ({ page, server, 
 
   // The host, on a projector-sized screen, starts the game from the set page.
   await page.setViewportSize({ width: 1280, height: 720 })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await page.getByRole('link', { name: 'Start a live game' }).click()
   await expect(page.getByRole('heading', { name: 'Start a live game' })).toBeVisible()

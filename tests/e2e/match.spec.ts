@@ -3,7 +3,7 @@ import { axeBuilder, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import type { Flashcard } from '#shared/api/sets'
-import { type E2EServer, expect, logIn, test } from './fixtures'
+import { type E2EServer, expect, logIn, signIn, test } from './fixtures'
 import { newOwner, visitorContext } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
 
@@ -158,7 +158,7 @@ test('a student drags every pair with the mouse, a wrong drop included, and the 
   await page.setViewportSize({ width: 1280, height: 1200 })
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await openMatch(page, set.id)
   await expect(page.getByRole('link', { name: 'Back to Study Set' })).toHaveAttribute('href', `/study-sets/${set.id}`)
   const startedAt = Date.now()
@@ -214,7 +214,7 @@ test('a student drags every pair with the mouse, a wrong drop included, and the 
 test('a student plays to the end without dragging: click, then click, and the keyboard', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await openMatch(page, set.id)
   await startGame(page, 10)
 
@@ -266,7 +266,7 @@ test('a student plays to the end without dragging: click, then click, and the ke
 test('Restart resets the time and the counts and deals a new game', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await openMatch(page, set.id)
   await startGame(page, 10)
 
@@ -297,7 +297,7 @@ test.describe('on a phone', () => {
   test('a phone-sized screen plays 6 cards per column, paired by dragging with a finger or by tapping', async ({ page, server }) => {
     const owner = await newOwner(server)
     const { set, cards } = await createStudySet(server, owner)
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await openMatch(page, set.id)
     await startGame(page, 6)
     // Both columns fit side by side.
@@ -350,7 +350,7 @@ test('a definition with the same text as the term’s own counts as a match', as
       ['Small', 'Tiny'],
     ],
   })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await openMatch(page, set.id)
   await startGame(page, 3)
   const term = (text: string) => termCard(page, text)
@@ -372,7 +372,7 @@ test('a definition with the same text as the term’s own counts as a match', as
 test('an empty set says so and links back to it', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner, { cards: [] })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await openMatch(page, set.id)
   await expect(page.getByRole('heading', { name: 'Empty Study Set' })).toBeVisible()
   await expect(page.getByText("This study set doesn't have any flashcards yet. Add some flashcards before playing Match mode.", { exact: true })).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { offlineMessages } from '#shared/messages'
-import { expect, goOffline, goOnline, logIn, test } from './fixtures'
+import { expect, goOffline, goOnline, logIn, signIn, test } from './fixtures'
 import { offlineRecords } from './offline-helpers'
 import { newOwner, setCard } from './set-helpers'
 import { createStudySet } from './study-helpers'
@@ -31,7 +31,7 @@ test('offline, My Sets lists the kept sets (marked) and opens them; a set not ke
   const owner = await newOwner(server)
   const kept = await createStudySet(server, owner, { title: 'Kept Biology' })
   const notKept = await createStudySet(server, owner, { title: 'Never Opened' })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${kept.set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Kept Biology' })).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -62,7 +62,7 @@ test('offline, My Sets lists the kept sets (marked) and opens them; a set not ke
 test('after reconnecting, "All answers synced" shows for a moment once the waiting answers went through', async ({ page, context, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title })).toBeVisible()
   // As a student who studies offline: the app is installed and the set kept before the network goes.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiCall, expect, goOffline, goOnline, logIn, test } from './fixtures'
+import { apiCall, expect, goOffline, goOnline, logIn, signIn, test } from './fixtures'
 import { axeViolations } from './axe'
 import { keptEntry, keptTerms, offlineNotice, offlineRecords } from './offline-helpers'
 import { newOwner, termsHeading } from './set-helpers'
@@ -69,7 +69,7 @@ test('a set opened once studies offline in every mode; 15 answers given offline 
   test.slow()
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   // The service worker holds the app shell; the set is kept on the device.
@@ -129,7 +129,7 @@ test('a set opened once studies offline in every mode; 15 answers given offline 
 test("another account on the same browser sees nothing of the first one's kept sets or answers", async ({ page, server }) => {
   const first = await newOwner(server)
   const { set } = await createStudySet(server, first)
-  await logIn(page, first.account)
+  await signIn(page, first.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   await expect.poll(async () => (await offlineRecords(page)).sets).toBe(1)
@@ -150,7 +150,7 @@ test('Review works offline from the kept sets: the due cards are asked, and the 
   const { set, cards } = await createStudySet(server, owner)
   const due = cards.slice(0, 2)
   for (const card of due) await answerLongAgo(server, owner, set.id, card)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -195,7 +195,7 @@ test("a kept set's pictures show offline, and leave the device with their owner"
   const picture = await uploadPicture(server, owner, '#c82828')
   const edited = await apiCall(server, 'PATCH', `/sets/${set.id}/cards/${cards[0]?.id}`, { termImage: picture }, owner.token)
   expect(edited.status, await edited.clone().text()).toBe(200)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -216,7 +216,7 @@ test("a kept set's pictures show offline, and leave the device with their owner"
 test('a set marked "Available offline" stays marked; actions that need the network say so offline instead of failing', async ({ page, context, server }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await page.evaluate(() => navigator.serviceWorker.ready)
   const toggle = page.getByRole('checkbox', { name: 'Available offline' })
@@ -238,7 +238,7 @@ test("a set's starred cards study offline after a reload", async ({ page, contex
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
   for (const card of cards.slice(0, 2)) expect((await apiCall(server, 'PUT', `/sets/${set.id}/stars/${card.id}`, undefined, owner.token)).status).toBe(204)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn?starred=1`)
   await expect(page.getByText('Studying 2 starred cards')).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -258,7 +258,7 @@ test('on a network that answers nothing while the browser still says it is onlin
 }) => {
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   const badge = page.getByTestId('offline-badge')
@@ -380,7 +380,7 @@ test('offline Review does not ask again a card reviewed on another device meanwh
   const { set, cards } = await createStudySet(server, owner)
   const [elsewhere, stillDue] = cards
   for (const card of [elsewhere, stillDue]) if (card) await answerLongAgo(server, owner, set.id, card)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
   await page.evaluate(() => navigator.serviceWorker.ready)

@@ -1,6 +1,6 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, logIn, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
@@ -80,7 +80,7 @@ test('the profile: desired retention with its trade-off, the parameters in use, 
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
   await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: cards[0]?.id, mode: 'learn', correct: true }, owner.token)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/profile')
   const slider = page.getByRole('slider', { name: /Desired retention/ })
   await expect(slider).toHaveValue('0.9')

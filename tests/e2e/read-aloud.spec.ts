@@ -1,6 +1,6 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { addCards, newOwner } from './set-helpers'
 import { lastSpoken, readAloud, stubSpeech } from './speech-helpers'
 import { answerLongAgo } from './study-helpers'
@@ -29,7 +29,7 @@ test('the set form chooses the languages; the speaker reads each side in its lan
   test.slow()
   await stubSpeech(page)
   const owner = await newOwner(server)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
 
   // The create page: Japanese terms, English (US) definitions.
   await page.goto('/study-sets/create')
@@ -132,7 +132,7 @@ test('on a phone the flashcard speaker is in reach, reads without flipping, and 
   await stubSpeech(page)
   await page.setViewportSize({ width: 375, height: 667 })
   const owner = await newOwner(server)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   // No languages chosen: Latin script is read in the browser's language, Japanese by its script.
   await page.goto('/study-sets/create')
   await page.getByLabel('Title', { exact: true }).fill('Greetings')

@@ -1,7 +1,7 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, logIn, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { answerLongAgo, COLUMN, createStudySet, definitionOf, reviewLog, uploadPicture } from './study-helpers'
 
@@ -29,7 +29,7 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   test.slow()
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
 
   // Two right answers in Learn: in the log as multiple choice, not due yet.
   await page.goto(`/study-sets/${set.id}/learn`)
@@ -161,7 +161,7 @@ test('the Review page at a phone width: no sideways scrolling, and an empty stat
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
   await page.setViewportSize({ width: 375, height: 667 })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/review')
   await expect(page.getByRole('heading', { name: 'No cards are due.' })).toBeVisible()
   await expect(page.getByText(/the cards you answer are scheduled for review here/)).toBeVisible()
@@ -193,7 +193,7 @@ test('pictures in the review: the term picture in the prompt, a picture definiti
   expect(edited.status, await edited.clone().text()).toBe(200)
   for (const card of cards) await answerLongAgo(server, owner, set.id, card)
 
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/review')
   await page.getByRole('radio', { name: 'Typing' }).check()
   const card = page.getByRole('region', { name: 'Card to review' })
@@ -232,7 +232,7 @@ test('a card due alone in its set gets its wrong choices from its own set, not f
   const cells = await createStudySet(server, owner, { title: 'Cell Biology' })
   await answerLongAgo(server, owner, words.set.id, words.cards[0] as Flashcard)
   for (const card of cells.cards.slice(0, 4)) await answerLongAgo(server, owner, cells.set.id, card)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto('/review')
   await page.getByRole('radio', { name: 'Multiple choice' }).check()
 

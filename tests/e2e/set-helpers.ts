@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import type { CreateSetInput, Flashcard, StudySet } from '#shared/api/sets'
-import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount } from './fixtures'
+import { apiCall, apiLogIn, type E2EServer, expect, registerAccount, signIn, type TestAccount } from './fixtures'
 
 /**
  * Helpers of the study-set end-to-end tests (sets.spec.ts, set-lists.spec.ts): data made through
@@ -36,9 +36,9 @@ export async function addCards(server: E2EServer, owner: Owner, setId: string, c
   return added
 }
 
-/** Logs `owner` in through the form and opens the set's page. */
+/** Signs `owner` in (`signIn`: no login page) and opens the set's page. */
 export async function openSetAsOwner(page: Page, owner: Owner, set: StudySet): Promise<void> {
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('heading', { level: 1, name: set.title, exact: true })).toBeVisible()
 }

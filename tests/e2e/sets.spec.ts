@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, registerAccount, test } from './fixtures'
+import { expect, logIn, registerAccount, signIn, test } from './fixtures'
 import {
   acceptNextAlert,
   acceptNextDialog,
@@ -267,7 +267,7 @@ test('markup in a title is saved as plain text and never runs; profane and empty
     dialogs.push(dialog.message())
     void dialog.dismiss()
   })
-  await logIn(page, account)
+  await signIn(page, account)
   await page.goto('/study-sets/create')
   const title = page.getByLabel('Title', { exact: true })
   const create = page.getByRole('button', { name: 'Create Study Set' })

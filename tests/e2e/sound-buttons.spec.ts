@@ -3,7 +3,7 @@ import type { AudioUpload } from '#shared/api/media'
 import type { Flashcard } from '#shared/api/sets'
 import { wavAudio } from '#tests/support/audio'
 import { axeViolations } from './axe'
-import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
+import { apiCall, type E2EServer, expect, logIn, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner } from './set-helpers'
 import { readAloud, stubSpeech } from './speech-helpers'
 import { answerLongAgo } from './study-helpers'
@@ -157,7 +157,7 @@ test("a reverse card asks the definition in its own language: Learn's question i
     const created = await apiCall(server, 'POST', `/sets/${set.id}/cards`, { term, definition, reverse: true }, owner.token)
     expect(created.status).toBe(201)
   }
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/learn`)
   // Only the reverse prompts: each question is a definition (English), each option a term (read in Japanese).
   await page.getByRole('group', { name: 'Answer with' }).getByLabel('Term').check()
@@ -190,7 +190,7 @@ test('a side that is only a recording: "Recording" with its play button in Flash
     ['Vogel', 'bird'],
     ['Fisch', 'fish'],
   ])
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
 
   // Flashcards: the first card's face is its recording, named, with its play button.
   await page.goto(`/study-sets/${set.id}`)

@@ -1,7 +1,7 @@
 import { axeBuilder } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { StarsResponse } from '#shared/api/stars'
-import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
+import { apiCall, type E2EServer, expect, logIn, signIn, test } from './fixtures'
 import { newOwner, type Owner, termsHeading, visitorContext } from './set-helpers'
 import { createStudySet, TWELVE_CARDS } from './study-helpers'
 
@@ -53,7 +53,7 @@ test('a student stars cards, studies only those in every mode, unstars one; anot
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner, { isPublic: true })
   const idOf = (term: string) => cards.find((card) => card.term === term)?.id
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(termsHeading(page, 12)).toBeVisible()
 
@@ -174,7 +174,7 @@ test('a student stars cards, studies only those in every mode, unstars one; anot
   expect(await starsOf(server, other, set.id)).toEqual([])
   const second = await browser.newContext({ baseURL: server.url })
   const otherPage = await second.newPage()
-  await logIn(otherPage, other.account)
+  await signIn(otherPage, other.account)
   await otherPage.goto(`/study-sets/${set.id}`)
   await expect(termsHeading(otherPage, 12)).toBeVisible()
   await expect(otherPage.getByRole('button', { name: /^Star card: / })).toHaveCount(12)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { axeViolations } from './axe'
-import { apiCall, expect, logIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner, visitorContext } from './set-helpers'
 
 /*
@@ -29,7 +29,7 @@ test('Answer with, Shuffle and Starred only chosen once are kept for the set: af
   const { owner, set, cards } = await reverseSet(server)
   expect((await apiCall(server, 'PUT', `/sets/${set.id}/stars/${cards[0]?.id}`, undefined, owner.token)).status).toBe(204)
   expect((await apiCall(server, 'PUT', `/sets/${set.id}/stars/${cards[1]?.id}`, undefined, owner.token)).status).toBe(204)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await flashcardsButton(page).click()
   const flashcards = page.getByRole('region', { name: 'Flashcards' })

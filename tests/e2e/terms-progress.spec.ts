@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiCall, type E2EServer, expect, logIn, test } from './fixtures'
+import { apiCall, type E2EServer, expect, signIn, test } from './fixtures'
 import { newOwner, type Owner } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
@@ -35,7 +35,7 @@ test('the Terms list shows each card’s status and sorts and filters by it', as
   await answer(server, owner, set.id, alpha!.id, 1, 1) // 50%: learning
   await answer(server, owner, set.id, charlie!.id, 1, 2) // 33%: needs review
 
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   const row = (term: string) => page.getByRole('listitem').filter({ hasText: term })
   await expect(row('Delta')).toContainText('Mastered 80% · 5 attempts')
@@ -72,7 +72,7 @@ test('sorting a set of more than one page sorts all of its cards', async ({ page
   const { set, cards } = await createStudySet(server, owner, { cards: many })
   await answer(server, owner, set.id, cards[59]!.id, 1, 2)
 
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
   await expect(page.getByRole('button', { name: 'Load More Cards' })).toBeVisible()
   await page.getByLabel('Sort by').selectOption({ label: 'Attempts (most first)' })

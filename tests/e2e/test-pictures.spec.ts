@@ -1,4 +1,4 @@
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { addCards, createSet, newOwner } from './set-helpers'
 import { COLUMN, reviewLog, uploadPicture } from './study-helpers'
 
@@ -29,7 +29,7 @@ test('Test mode: a right typed answer beside a picture is right and logged so; a
     })
     expect(response.status).toBe(200)
   }
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/test`)
   for (const kind of ['Multiple choice', 'True/False', 'Matching']) await page.getByRole('checkbox', { name: kind }).uncheck()
   await page.getByRole('button', { name: 'Start Test' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, fitsWidth, useLightTheme } from './axe'
-import { apiCall, expect, logIn, type E2EServer, test } from './fixtures'
+import { apiCall, type E2EServer, expect, signIn, test } from './fixtures'
 import { newOwner, type Owner, ownerTermRows, termsHeading } from './set-helpers'
 
 /**
@@ -42,7 +42,7 @@ for (const theme of ['dark', 'light'] as const) {
     const [sol, luna] = await exportedJson(server, owner, set.id)
     const newer = [sol, { ...luna, definition: 'the moon' }, { term: 'estrella', definition: 'star' }]
 
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto('/my-sets')
     await page.getByRole('button', { name: 'Import Set' }).click()
     const dialog = page.getByRole('dialog', { name: 'Import Set' })

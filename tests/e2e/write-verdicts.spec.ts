@@ -1,6 +1,6 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet, progressOf } from './study-helpers'
 
@@ -26,7 +26,7 @@ for (const [width, height, themeName] of [
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), themeName)
     const owner = await newOwner(server)
     const { set, cards } = await createStudySet(server, owner, { cards: CARDS })
-    await logIn(page, owner.account)
+    await signIn(page, owner.account)
     await page.goto(`/study-sets/${set.id}/write`)
     await expect(page.locator('html')).toHaveAttribute('data-theme', themeName)
 

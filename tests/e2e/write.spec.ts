@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 import { createSet, newOwner, visitorContext } from './set-helpers'
 import { createStudySet, progressOf, TWELVE_CARDS } from './study-helpers'
 
@@ -48,7 +48,7 @@ async function expectSummary(page: Page, heading: string, counts: Record<string,
 test('a student writes a 12-card set to the end: two batches, a review of the missed cards, saved progress and a restart', async ({ page, server }) => {
   const owner = await newOwner(server)
   const { set, cards } = await createStudySet(server, owner)
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}/write`)
 
   await expect(page.getByRole('heading', { level: 1, name: 'Write Mode', exact: true })).toBeVisible()
@@ -183,7 +183,7 @@ test('a visitor writes a public set: nothing is saved, and Restart from a batch 
 test('an empty set says so, and an unknown set is not found', async ({ page, server }) => {
   const owner = await newOwner(server)
   const set = await createSet(server, owner, { title: 'Nothing Yet' })
-  await logIn(page, owner.account)
+  await signIn(page, owner.account)
 
   await page.goto(`/study-sets/${set.id}/write`)
   await expect(page.getByRole('heading', { name: 'Empty Study Set' })).toBeVisible()
