@@ -371,6 +371,8 @@ test.describe('a newcomer', () => {
     const members = await (await apiCall(server, 'GET', `/classes/${klass.id}`, undefined, teacher.token)).json()
     expect(members.members).toEqual([{ id: expect.any(String), username: 'new_student' }])
     await page.getByRole('button', { name: 'Logout' }).click()
+    // Signed out once the header offers Login: a page loaded before that would still find the session.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
     await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
     await expect(page).toHaveURL(/\/my-sets$/)
   })

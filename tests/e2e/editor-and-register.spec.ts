@@ -109,6 +109,8 @@ test('registered on this device, the student opens the verification link here an
 
   // Signed in, the device forgets the registration: the next login form is empty.
   await page.getByRole('button', { name: 'Logout' }).click()
+  // Signed out once the header offers Login: a page loaded before that would still find the session.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   await page.goto('/login')
   await expect(page.getByLabel('Email or Username')).toHaveValue('')
 })
