@@ -1,4 +1,4 @@
-import { expect, logIn, registerAccount, test } from './fixtures'
+import { expect, expectSignedOut, logIn, registerAccount, test } from './fixtures'
 
 // Registers the fixed address ada@example.org.
 test.use({ ownServer: true })
@@ -18,7 +18,7 @@ test('a student registers, verifies the email from the outbox on another device,
   await other.goto(`/verify-email/${token}`)
   await expect(other.getByRole('heading', { name: 'Email Verified!' })).toBeVisible()
   await expect(other.getByRole('link', { name: 'Login' }).last()).toBeVisible()
-  await expect(other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(other)
   await phone.close()
 
   await page.goto('/login')
@@ -29,7 +29,7 @@ test('a student registers, verifies the email from the outbox on another device,
 
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(page)
 })
 
 test('the 404 page offers the way home', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { Classroom } from '#shared/api/classes'
 import type { Flashcard } from '#shared/api/sets'
 import { axeViolations, fitsWidth } from './axe'
-import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, signIn, test, type TestAccount } from './fixtures'
+import { apiCall, apiLogIn, type E2EServer, expect, expectSignedOut, logIn, registerAccount, signIn, test, type TestAccount } from './fixtures'
 import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
 
@@ -372,7 +372,7 @@ test.describe('a newcomer', () => {
     expect(members.members).toEqual([{ id: expect.any(String), username: 'new_student' }])
     await page.getByRole('button', { name: 'Logout' }).click()
     // Signed out once the header offers Login: a page loaded before that would still find the session.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+    await expectSignedOut(page)
     await logIn(page, { email: 'new_student@example.org', password: 'a fresh password' })
     await expect(page).toHaveURL(/\/my-sets$/)
   })

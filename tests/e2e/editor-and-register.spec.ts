@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages'
 import { axeViolations } from './axe'
-import { expect, test } from './fixtures'
+import { expect, expectSignedOut, test } from './fixtures'
 import { addCards, createSet, newOwner, openSetAsOwner, ownerTermRows } from './set-helpers'
 
 // Registers fixed addresses (grace@, mary@example.org).
@@ -96,7 +96,7 @@ test('registered on this device, the student opens the verification link here an
   await page.getByRole('button', { name: 'Register' }).click()
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible()
   // Not signed in until the email is verified.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(page)
 
   const token = await server.waitForLink('grace@example.org', 'verify-email')
   await page.goto(`/verify-email/${token}`)
@@ -110,7 +110,7 @@ test('registered on this device, the student opens the verification link here an
   // Signed in, the device forgets the registration: the next login form is empty.
   await page.getByRole('button', { name: 'Logout' }).click()
   // Signed out once the header offers Login: a page loaded before that would still find the session.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(page)
   await page.goto('/login')
   await expect(page.getByLabel('Email or Username')).toHaveValue('')
 })

@@ -156,6 +156,11 @@ export async function signIn(page: Page, account: { email: string; password: str
   page.once('domcontentloaded', () => void script.dispose().catch(() => undefined))
 }
 
+/** Waits until the page shows a visitor's header (its Login link): signed out. */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+}
+
 /** Submits the login form and expects it to refuse the credentials. */
 export async function expectLoginRefused(page: Page, account: { email: string; password: string }): Promise<void> {
   await submitLogin(page, account)

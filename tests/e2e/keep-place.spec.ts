@@ -1,6 +1,6 @@
 import { axeBuilder } from './axe'
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { expect, expectSignedOut, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet, progressOf } from './study-helpers'
 
@@ -82,5 +82,5 @@ test('Logging out in the middle of a batch is not held up by the warning', async
   await writeOne(page)
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect(page.getByRole('dialog', { name: 'Leave in the middle of this batch?' })).toHaveCount(0)
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(page)
 })

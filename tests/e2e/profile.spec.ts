@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test'
-import { apiCall, apiLogIn, expect, expectLoginRefused, logIn, registerAccount, signedInContext, test, type TestAccount, waitForRealtime } from './fixtures'
+import {
+  apiCall,
+  apiLogIn,
+  expect,
+  expectLoginRefused,
+  expectSignedOut,
+  logIn,
+  registerAccount,
+  signedInContext,
+  test,
+  type TestAccount,
+  waitForRealtime,
+} from './fixtures'
 import { acceptNextDialog } from './set-helpers'
 
 const NEW_PASSWORD = 'fresh and different'
@@ -134,10 +146,10 @@ test("deleting the account shows the modal in the same user's other browser", as
     const modal = sessionModal(other.page)
     await expect(modal).toContainText('Your account has been deleted.')
     await expect(other.page).toHaveURL(/\/login$/, { timeout: 8_000 })
-    await expect(other.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+    await expectSignedOut(other.page)
 
     // The deleting browser is signed out too, without the modal racing it, and the account is gone.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+    await expectSignedOut(page)
     await expect(page).toHaveURL(/\/$/)
     await page.waitForTimeout(500)
     await expect(sessionModal(page)).toBeHidden()
@@ -169,7 +181,7 @@ test('changing the email: request, confirm from the new address, log in with it'
   await expect(page.getByText('Email changed successfully!', { exact: true })).toBeVisible()
   await expect(page.getByText('Redirecting to login...', { exact: true })).toBeVisible()
   // Signed in in this browser when confirming: signed out at once, without the session modal.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expectSignedOut(page)
   await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 })
   await expect(sessionModal(page)).toBeHidden()
 
