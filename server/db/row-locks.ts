@@ -3,10 +3,13 @@ import { dialectOf, type DB } from './database'
 
 /**
  * Taken first in an answer's transaction, before any row: queues one student's answers to one card
- * behind each other. SQLite runs one write transaction at a time and needs no lock. On PostgreSQL:
- * - an advisory lock on (student, card): without it, an answer that found the card's memory row
- *   (and locked it) and one that found none (and locked the progress row first) took the two rows
- *   in opposite orders and deadlocked;
+ * behind each other, and behind a recomputation of that card's memory (fit-job.ts takes it too).
+ * SQLite runs one write transaction at a time and needs no lock. On PostgreSQL:
+ * - an advisory lock on (student, card). Under it the answer reads the card prompt's memory with a
+ *   plain read (findAnswerState) and writes it back: every writer of a memory row takes this lock
+ *   first, so none can change the row in between (a card edit that drops a prompt deletes that
+ *   prompt's memory without it; the answer's prompt check reads the card after the lock). Without
+ *   it two answers would also take the progress and memory rows in opposite orders and deadlock;
  * - then the card is read `FOR KEY SHARE` (`requireAnswerableCard`, server/access/sets.ts): the
  *   foreign key checks take it anyway, but taking it before any row that cascades from the card
  *   keeps the order the card's deletion takes its locks in, and holds the card against deletion

@@ -21,6 +21,13 @@ describe('days in a time zone', () => {
     expect(dayBounds('2026-03-08', 'America/New_York')).toEqual({ from: new Date('2026-03-08T05:00:00Z'), to: new Date('2026-03-09T04:00:00Z') })
   })
 
+  it('gives the same bounds when asked again, however the caller changed the last ones', () => {
+    const first = dayBounds('2026-07-14', 'Europe/Paris')
+    first.from.setTime(0)
+    first.to.setTime(0)
+    expect(dayBounds('2026-07-14', 'Europe/Paris')).toEqual({ from: new Date('2026-07-13T22:00:00Z'), to: new Date('2026-07-14T22:00:00Z') })
+  })
+
   it('finds the edges of a day in zones far from UTC and on days when the clocks change, even at midnight', () => {
     const minute = 60_000
     const cases: Array<[string, string]> = [

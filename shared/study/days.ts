@@ -54,9 +54,20 @@ function dayStart(day: string, timeZone: string): Date {
   return new Date(high * MINUTE_MS)
 }
 
+/** Bounds found already, by day and zone: a summary asks for today's after every answer, and each search formats about 22 times. */
+const boundsFound = new Map<string, { from: number; to: number }>()
+const MAX_BOUNDS_KEPT = 1000
+
 /** `day` in `timeZone` as UTC instants: from its first moment (included) to the next day's (excluded). */
 export function dayBounds(day: string, timeZone: string): { from: Date; to: Date } {
-  return { from: dayStart(day, timeZone), to: dayStart(addDays(day, 1), timeZone) }
+  const key = `${day} ${timeZone}`
+  let bounds = boundsFound.get(key)
+  if (!bounds) {
+    if (boundsFound.size >= MAX_BOUNDS_KEPT) boundsFound.clear()
+    bounds = { from: dayStart(day, timeZone).getTime(), to: dayStart(addDays(day, 1), timeZone).getTime() }
+    boundsFound.set(key, bounds)
+  }
+  return { from: new Date(bounds.from), to: new Date(bounds.to) }
 }
 
 /** The day key `days` days after (or before, negative) `day`. */

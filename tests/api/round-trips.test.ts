@@ -65,11 +65,11 @@ describe('statements per request', () => {
     expect(found.body.items[0]).not.toHaveProperty('matching')
   })
 
-  it('an answer: the caller; in one transaction the card with its reading rule (after its lock on PostgreSQL) and the writes; then the due counts in one statement', async () => {
+  it('an answer: the caller; in one transaction (after its lock on PostgreSQL) one read of the settings, memory and a resend, the card with its reading rule, and the writes; then the due counts in one statement', async () => {
     const [card] = await addCards(app, owner, unstudied.id, ['answered'])
     let status = 0
     const statements = await app.statementsOf(async () => {
-      const body = { cardId: card?.id, correct: true, mode: 'write' }
+      const body = { cardId: card?.id, correct: true, mode: 'write', clientId: 'trips-1' }
       status = (await app.api('POST', `/api/sets/${unstudied.id}/answers`, { token: owner.token, body })).status
     })
     expect(status).toBe(201)
@@ -77,16 +77,30 @@ describe('statements per request', () => {
     // The lock, then the card read with the set's reading rule in the same query (was two queries).
     expect(inTransaction.filter((text) => /\bfrom "flashcards"/.test(text) && !/^insert|^update/.test(text))).toHaveLength(1)
     expect(inTransaction.filter((text) => /pg_advisory_xact_lock/.test(text))).toHaveLength(app.dialect === 'postgres' ? 1 : 0)
-    // Due now and due later today in one query (was two); the settings read once, in the transaction (was twice).
+    // Due now and due later today in one query (was two); the settings read once, in the transaction (was twice), in
+    // the same statement as the card prompt's memory (was a locking update of its own) and the resend check (was the
+    // first statement, before the lock).
     expect(statements.filter((text) => /from "card_memory" where "user_id" = \S+ and "due" <=/.test(text))).toHaveLength(1)
-    expect(statements.filter((text) => /from "user_settings"/.test(text))).toHaveLength(1)
+    const state = statements.filter((text) => /"user_settings"/.test(text))
+    expect(state).toHaveLength(1)
+    expect(state[0]).toMatch(/left join "user_settings".*left join "card_memory".*left join "review_log"/)
+    expect(inTransaction.indexOf(state[0] as string)).toBe(app.dialect === 'postgres' ? 1 : 0)
+    expect(statements.filter((text) => /^update "card_memory"|from "review_log" where "user_id" = \S+ and "client_id"/.test(text))).toEqual([])
     // The header's numbers in one statement after the transaction (was four): due now and later today, the answers of
     // the UTC day and of the student's own day (a range, no longer every answer of two days grouped by minute), the next due.
+    // The sets studied and no longer readable are taken off in the same statement (was one of their own).
     const counted = statements.filter((text) => /from "card_memory"/.test(text) && /from "review_log"/.test(text))
     expect(counted).toHaveLength(1)
     expect(counted[0]).toMatch(/min\("card_memory"\."due"\)/)
+    expect(counted[0]).toMatch(/^with recursive "studied"/)
     expect(statements.filter((text) => /substr\(answered_at/.test(text))).toEqual([])
-    expect(statements).toHaveLength(app.dialect === 'postgres' ? 13 : 12)
+    // The caller, begin, (lock), state, card, progress, write result, memory, review log, commit, due counts (was 13 and 14).
+    expect(statements).toHaveLength(app.dialect === 'postgres' ? 11 : 10)
+    const resent = await app.api('POST', `/api/sets/${unstudied.id}/answers`, {
+      token: owner.token,
+      body: { cardId: card?.id, correct: true, mode: 'write', clientId: 'trips-1' },
+    })
+    expect(resent.status).toBe(200)
     const wrongSet = await app.api('POST', `/api/sets/${set.id}/answers`, { token: owner.token, body: { cardId: card?.id, correct: true, mode: 'write' } })
     expect(wrongSet.body).toEqual(cardNotFound)
   })

@@ -5,7 +5,8 @@
 // Environment: BENCH_SEED (default 1), BENCH_SECONDS per measurement (5), BENCH_CONNECTIONS (10),
 // BENCH_LIGHTHOUSE_RUNS per page (1; 0 skips Lighthouse), BENCH_ROUTES=a,b to measure only those
 // routes, BENCH_SKIP_BUILD=1 to reuse dist/, BENCH_SMALL=1 for a tiny
-// database (a quick check of the harness itself; its figures mean nothing).
+// database (a quick check of the harness itself; its figures mean nothing), BENCH_CPU_PROF=<dir>
+// to write a CPU profile of each app server there (open it in Chrome's DevTools).
 import { spawnListening } from '#tests/support/spawn-listening.mjs'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,6 +28,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10)
 const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 1)
 const SCALE = env.BENCH_SMALL === '1' ? { users: 200, sets: 2_000, cards: 20_000, studyingUsers: 50, setsStudiedEach: 3 } : DEFAULT_SCALE
+/** Node options of the app servers: a CPU profile of each with BENCH_CPU_PROF. */
+const SERVER_NODE_ARGS = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : []
 const BCRYPT_COST = 12 // the server's default (BCRYPT_COST), which the server below runs with
 
 const started = performance.now()
@@ -34,8 +37,8 @@ const log = (message) => console.log(`[bench ${((performance.now() - started) / 
 const children = []
 
 /** Starts a Node child process and resolves once it prints its URL. */
-async function startChild(script, args, childEnv) {
-  const started = await spawnListening(script, { args, env: childEnv, cwd: root, timeoutMs: 60_000 })
+async function startChild(script, args, childEnv, nodeArgs = []) {
+  const started = await spawnListening(script, { args, nodeArgs, env: childEnv, cwd: root, timeoutMs: 60_000 })
   children.push(started.child)
   return { child: started.child, url: started.url.replace('localhost', '127.0.0.1'), pid: started.child.pid, stop: started.stop, output: started.output }
 }
@@ -271,7 +274,7 @@ async function main() {
   writeFileSync(planFile, JSON.stringify({ dbFile: path.join(dataDir, lib.DATABASE_FILE), authSecret, tokenKeys, routes: plans }))
 
   log('starting the real server (dist/server/index.js) and the baseline server')
-  const app = await startChild(path.join(root, 'dist/server/index.js'), [], serverEnv)
+  const app = await startChild(path.join(root, 'dist/server/index.js'), [], serverEnv, SERVER_NODE_ARGS)
   const baseline = await startChild(path.join(root, 'tests/bench/baseline-server.mjs'), [planFile], env)
 
   const common = { seconds: SECONDS, connections: CONNECTIONS }
@@ -335,7 +338,7 @@ async function main() {
       routes: measured,
       authSecret,
       startServer: (extra) =>
-        startChild(path.join(root, 'dist/server/index.js'), [], { ...serverEnv, DATA_DIR: path.join(workDir, 'postgres-data'), ...extra }),
+        startChild(path.join(root, 'dist/server/index.js'), [], { ...serverEnv, DATA_DIR: path.join(workDir, 'postgres-data'), ...extra }, SERVER_NODE_ARGS),
       seconds: SECONDS,
       connections: CONNECTIONS,
       log,

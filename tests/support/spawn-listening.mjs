@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process'
  * error carries everything it printed. The one spawn-and-wait of the tests, the bench and the
  * scripts.
  */
-export function spawnListening(script, { args = [], env = process.env, cwd, timeoutMs = 30_000, stdin = 'ignore' } = {}) {
-  const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: [stdin, 'pipe', 'pipe'] })
+export function spawnListening(script, { args = [], nodeArgs = [], env = process.env, cwd, timeoutMs = 30_000, stdin = 'ignore' } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { cwd, env, stdio: [stdin, 'pipe', 'pipe'] })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', () => resolve()))
   const stop = async (signal = 'SIGTERM') => {

@@ -1,6 +1,7 @@
 import { PERSONAL_PARAMETERS_MIN_REVIEWS } from '#shared/limits'
 import type { Clock } from '#server/clock'
 import type { DB } from '#server/db/database'
+import { lockAnswer } from '#server/db/row-locks'
 import type { Logger } from '#server/logger'
 import type { FsrsRating } from '#shared/study/ratings'
 import { fitParameters } from './fit'
@@ -75,6 +76,8 @@ export async function recomputeStates(db: DB, userId: string): Promise<number> {
   const cards = await db.selectFrom('card_memory').select(['flashcard_id', 'prompt', 'study_set_id']).where('user_id', '=', userId).execute()
   for (const card of cards) {
     await db.transaction().execute(async (trx) => {
+      // The answers' lock first: an answer to this card reads its memory under it and writes it back.
+      await lockAnswer(trx, userId, card.flashcard_id)
       const settings = settingsOf(await repo.findSettings(trx, userId))
       const locked = await repo.lockCardMemory(trx, userId, card.flashcard_id, card.prompt)
       if (!locked) return

@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, sql, type Updateable } from 'kysely'
+import { type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, type SqlBool, sql, type Updateable } from 'kysely'
+import { compiledQuery } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
 import { readableBy, readableFlag } from '#server/access/readable'
@@ -59,6 +60,82 @@ export async function answerMinutes(db: DB, userId: string) {
  * the same state. (SQLite runs one write transaction at a time anyway; `FOR UPDATE` does not
  * exist there, and this works on both.)
  */
+/** Every column of a settings row and of a memory row: the answer's read names each, prefixed, since both tables have `user_id`. */
+const SETTINGS_COLUMNS = [
+  'user_id',
+  'desired_retention',
+  'parameters',
+  'parameters_fitted_at',
+  'parameters_review_count',
+  'fit_claimed_at',
+  'updated',
+  'daily_goal',
+  'time_zone',
+  'reminder_hour',
+  'reminder_token',
+] as const satisfies readonly (keyof UserSettingsRow)[]
+const MEMORY_COLUMNS = [
+  'user_id',
+  'flashcard_id',
+  'prompt',
+  'study_set_id',
+  'stability',
+  'difficulty',
+  'due',
+  'reps',
+  'lapses',
+  'state',
+  'last_review',
+  'learning_steps',
+  'scheduled_days',
+] as const satisfies readonly (keyof CardMemoryRow)[]
+// A column added to either table must be added above (the build fails until it is).
+const allSettingsColumns: Exclude<keyof UserSettingsRow, (typeof SETTINGS_COLUMNS)[number]> extends never ? true : never = true
+const allMemoryColumns: Exclude<keyof CardMemoryRow, (typeof MEMORY_COLUMNS)[number]> extends never ? true : never = true
+void allSettingsColumns
+void allMemoryColumns
+
+type Prefixed<Row, Prefix extends string> = { [Column in keyof Row & string as `${Prefix}${Column}`]: Row[Column] | null }
+
+/** The columns of `row` that start with `prefix`, without it; undefined when the left join found no row (its key is null). */
+function unprefixed<Row>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): Row | undefined {
+  if (row[`${prefix}user_id`] === null) return undefined
+  return Object.fromEntries(columns.map((column) => [column, row[`${prefix}${column}`]])) as Row
+}
+
+/**
+ * What an answer reads before it writes, in one statement: the student's settings row, their
+ * memory of the card prompt and the answer already sent under `clientId` (each null when there is
+ * none; a client id is never empty, so '' finds none). Read after the answer's lock
+ * (server/db/row-locks.ts), which every writer of a card's memory takes first.
+ */
+const answerStateQuery = compiledQuery((db: DB, userId: string, cardId: string, prompt: string, clientId: string) =>
+  db
+    .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
+    .leftJoin('user_settings', (join) => join.on('user_settings.user_id', '=', userId))
+    .leftJoin('card_memory', (join) =>
+      join.on('card_memory.user_id', '=', userId).on('card_memory.flashcard_id', '=', cardId).on('card_memory.prompt', '=', prompt),
+    )
+    .leftJoin('review_log', (join) => join.on('review_log.user_id', '=', userId).on('review_log.client_id', '=', clientId))
+    .select([
+      ...SETTINGS_COLUMNS.map((column) => `user_settings.${column} as settings_${column}` as const),
+      ...MEMORY_COLUMNS.map((column) => `card_memory.${column} as memory_${column}` as const),
+      'review_log.id as sent_id',
+      'review_log.response as sent_response',
+    ])
+    .$castTo<Prefixed<UserSettingsRow, 'settings_'> & Prefixed<CardMemoryRow, 'memory_'> & { sent_id: string | null; sent_response: string | null }>(),
+)
+
+export async function findAnswerState(db: DB, userId: string, cardId: string, prompt: string, clientId: string | undefined) {
+  const row = await answerStateQuery.first(db, userId, cardId, prompt, clientId ?? '')
+  if (!row) throw new Error('a select from one row returned none')
+  return {
+    settingsRow: unprefixed<UserSettingsRow>(row, 'settings_', SETTINGS_COLUMNS),
+    memoryRow: unprefixed<CardMemoryRow>(row, 'memory_', MEMORY_COLUMNS),
+    sent: row.sent_id === null ? undefined : { response: row.sent_response },
+  }
+}
+
 export async function lockCardMemory(db: DB, userId: string, cardId: string, prompt: string): Promise<CardMemoryRow | undefined> {
   return db
     .updateTable('card_memory')
@@ -205,19 +282,27 @@ function firstDueAfter(db: Source, userId: string, after: string, scope?: string
   return scope === undefined ? query : query.where((eb) => inScope(eb, scope))
 }
 
+/** The times a summary counts within: due by `now`, then by `until`; answers since `reviewedSince` and within `goal`. */
+export interface SummaryTimes {
+  now: string
+  until: string
+  reviewedSince: string
+  goal: { from: string; to: string }
+}
+
+/** What a summary statement read, as numbers. */
+function summaryTotals(row: { due_now: unknown; due_later: unknown; reviewed: unknown; done: unknown; next_due: unknown }) {
+  return { ...dueTotals(row), reviewedToday: Number(row.reviewed), doneToday: Number(row.done), nextDue: (row.next_due as string | null) ?? null }
+}
+
 /**
  * The header's and the Review page's numbers in one statement, each a scalar subquery over a range
  * of an index: the cards due by `now` and those due after it by `until`, the answers since
  * `reviewedSince` (the UTC day) and within `goal` (the student's own day), and the first due time
- * after `now` of a card the user may read. Due counts are over every studied set of the scope: the
- * service takes off the sets the user may no longer read (`unreadableStudiedSetIds`). Scope: every
- * set, one, or some (a folder's).
+ * after `now` of a card the user may read. Scope: one set or some (a folder's), readable already;
+ * every set is `summaryOfEverySet`.
  */
-export async function summaryCounts(
-  db: DB,
-  userId: string,
-  at: { now: string; until: string; reviewedSince: string; goal: { from: string; to: string }; scope: string | string[] | undefined },
-) {
+export async function summaryCounts(db: DB, userId: string, at: SummaryTimes & { scope: string | string[] }) {
   const row = await db
     .selectNoFrom((eb) => [
       ...dueColumns(eb, userId, at.now, at.until, at.scope),
@@ -226,12 +311,40 @@ export async function summaryCounts(
       firstDueAfter(eb, userId, at.now, at.scope).as('next_due'),
     ])
     .executeTakeFirstOrThrow()
-  return {
-    ...dueTotals(row),
-    reviewedToday: Number(row.reviewed),
-    doneToday: Number(row.done),
-    nextDue: (row.next_due as string | null) ?? null,
-  }
+  return summaryTotals(row)
+}
+
+/**
+ * `summaryCounts` over every set the user may read, in one statement built once: the header's
+ * count after every answer. The due counts are over all the user's cards, less those of the studied
+ * sets they may no longer read (`unreadableStudied`, few or none: a count per such set, over its
+ * range of the (user_id, study_set_id, due) index, so the common case never joins a card state to
+ * its set). `until` is not before `now`, so the later count is empty when they are equal.
+ */
+const everySetSummary = compiledQuery((db: DB, userId: string, now: string, until: string, reviewedSince: string, goalFrom: string, goalTo: string) =>
+  unreadableStudied(db, userId).selectNoFrom((eb) => {
+    // The counts are built over `card_memory` alone; the statement around them also has the `unreadable` table.
+    const source = eb as unknown as Source
+    const ofUnreadableSet = sql<SqlBool>`${sql.ref('card_memory.study_set_id')} = ${sql.ref('unreadable.id')}`
+    const goneBy = (after: string | undefined, before: string) =>
+      eb.fn.coalesce(
+        eb.selectFrom('unreadable').select((gone) => gone.fn.sum<number | string>(dueCount(source, userId, after, before).where(ofUnreadableSet)).as('n')),
+        sql<number>`0`,
+      )
+    return [
+      eb(dueCount(source, userId, undefined, now), '-', goneBy(undefined, now)).as('due_now'),
+      eb(dueCount(source, userId, now, until), '-', goneBy(now, until)).as('due_later'),
+      answerCount(source, userId, reviewedSince).as('reviewed'),
+      answerCount(source, userId, goalFrom, goalTo).as('done'),
+      firstDueAfter(source, userId, now).as('next_due'),
+    ]
+  }),
+)
+
+export async function summaryOfEverySet(db: DB, userId: string, at: SummaryTimes) {
+  const row = await everySetSummary.first(db, userId, at.now, at.until, at.reviewedSince, at.goal.from, at.goal.to)
+  if (!row) throw new Error('a select without from returned no row')
+  return summaryTotals(row)
 }
 
 /**
@@ -242,7 +355,13 @@ export async function summaryCounts(
  * same statement.
  */
 export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await unreadableStudied(db, userId).selectFrom('unreadable').select('unreadable.id').execute()
+  return rows.map((row) => row.id)
+}
+
+/** `unreadableStudiedSetIds` as a common table expression, `unreadable(id)`, for a statement to build on. */
+function unreadableStudied(db: DB, userId: string) {
+  return db
     .withRecursive('studied(id)', (cte) =>
       cte
         .selectFrom('card_memory')
@@ -262,12 +381,13 @@ export async function unreadableStudiedSetIds(db: DB, userId: string): Promise<s
             .where('studied.id', 'is not', null),
         ),
     )
-    .selectFrom('studied')
-    .innerJoin('study_sets', 'study_sets.id', 'studied.id')
-    .select('study_sets.id')
-    .where((eb) => eb.not(readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId)))
-    .execute()
-  return rows.map((row) => row.id)
+    .with('unreadable(id)', (cte) =>
+      cte
+        .selectFrom('studied')
+        .innerJoin('study_sets', 'study_sets.id', 'studied.id')
+        .select('study_sets.id')
+        .where((eb) => eb.not(readableBy(eb as unknown as ExpressionBuilder<Database, 'study_sets'>, userId))),
+    )
 }
 
 /** The user's answers from `from` (included) to `to` (excluded): a range of the (user_id, answered_at) index. */

@@ -14,14 +14,20 @@ import { settingsOf } from './settings'
  * transaction.
  */
 
-/** An answer already recorded under this client id (the offline queue's resend), with the body it was answered with. */
 export type { UserSettingsRow } from './memory.repo'
 
-/** The student's settings row (undefined: the defaults), read once by an answer for its scheduling and its due counts. */
-export function findSettingsOf(db: DB, userId: string): Promise<repo.UserSettingsRow | undefined> {
-  return repo.findSettings(db, userId)
+/**
+ * What an answer reads of the memory model before it writes, in one statement: the student's
+ * settings row (undefined: the defaults), for its scheduling and its due counts; their memory of
+ * the card prompt (undefined before its first answer); and the answer already recorded under
+ * this client id (the offline queue's resend), with the body it was answered with. Read inside
+ * the answer's transaction after its lock (server/db/row-locks.ts).
+ */
+export function findAnswerState(db: DB, userId: string, cardId: string, prompt: string, clientId: string | undefined) {
+  return repo.findAnswerState(db, userId, cardId, prompt, clientId)
 }
 
+/** An answer already recorded under this client id, with the body it was answered with. */
 export async function findSentAnswer(db: DB, userId: string, clientId: string): Promise<{ response: string | null } | undefined> {
   return repo.findReviewByClientId(db, userId, clientId)
 }
@@ -43,8 +49,9 @@ export interface ReviewInput {
   now: Date
   /** The card's mastery counts after the answer (null before any answer of a counting mode), for the answer's body. */
   progress: CardProgress | null
-  /** The student's settings row (findSettingsOf), read in the same transaction; undefined: none. */
+  /** The student's settings row and memory of the card prompt (findAnswerState), read in the same transaction; undefined: none. */
   settingsRow: repo.UserSettingsRow | undefined
+  memoryRow: repo.CardMemoryRow | undefined
 }
 
 /**
@@ -55,8 +62,7 @@ export interface ReviewInput {
 export async function recordReview(db: DB, input: ReviewInput): Promise<AnswerRecord | undefined> {
   const { userId, cardId, prompt } = input
   const settings = settingsOf(input.settingsRow)
-  const locked = await repo.lockCardMemory(db, userId, cardId, prompt)
-  const previous = locked ? toCardMemory(locked) : null
+  const previous = input.memoryRow ? toCardMemory(input.memoryRow) : null
   const { review, memory, later } = await schedule(db, input, previous, settings)
   await repo.upsertCardMemory(db, toCardMemoryRow(userId, cardId, prompt, input.setId, memory))
   const response: AnswerRecord = { cardId, prompt, progress: input.progress, memory: toMemoryView(memory, settings, input.now) }

@@ -85,20 +85,18 @@ export async function summary(
   const settingsRow = known ? known.settingsRow : await repo.findSettings(deps.db, auth.user.id)
   const { dailyGoal, timeZone } = habitsOf(settingsRow)
   const goalDay = dayBounds(dayIn(now, timeZone), timeZone)
-  const [counts, gone] = await Promise.all([
-    repo.summaryCounts(deps.db, auth.user.id, {
-      now: ahead.toISOString(),
-      until: endOfToday.toISOString(),
-      reviewedSince: startOfUtcDay(now).toISOString(),
-      goal: { from: goalDay.from.toISOString(), to: goalDay.to.toISOString() },
-      scope,
-    }),
-    // One set or a folder's are readable already (scopeOf); every set may hold some no longer readable.
-    scope === undefined ? unreadableDueCounts(deps, auth.user.id, ahead.toISOString(), endOfToday.toISOString()) : { dueNow: 0, dueUntil: 0 },
-  ])
+  const times = {
+    now: ahead.toISOString(),
+    until: endOfToday.toISOString(),
+    reviewedSince: startOfUtcDay(now).toISOString(),
+    goal: { from: goalDay.from.toISOString(), to: goalDay.to.toISOString() },
+  }
+  // One set or a folder's are readable already (scopeOf); every set may hold some no longer readable, which the statement takes off.
+  const counts =
+    scope === undefined ? await repo.summaryOfEverySet(deps.db, auth.user.id, times) : await repo.summaryCounts(deps.db, auth.user.id, { ...times, scope })
   return {
-    dueNow: counts.dueNow - gone.dueNow,
-    dueToday: counts.dueUntil - gone.dueUntil,
+    dueNow: counts.dueNow,
+    dueToday: counts.dueUntil,
     reviewedToday: counts.reviewedToday,
     nextDue: counts.nextDue,
     goal: { target: dailyGoal, doneToday: counts.doneToday },

@@ -13,7 +13,7 @@ import { newId } from '#server/db/ids'
 import { lockAnswer } from '#server/db/row-locks'
 import type { Deps } from '#server/deps'
 import { invalidInput, notFound } from '#server/http/errors'
-import { findSentAnswer, findSettingsOf, memoryOfSet, recordReview, type UserSettingsRow } from '#server/features/memory/memory.service'
+import { findAnswerState, findSentAnswer, memoryOfSet, recordReview, type UserSettingsRow } from '#server/features/memory/memory.service'
 import { summary } from '#server/features/memory/review.service'
 import { toCardProgress, toLearningSession } from './study.mapper'
 import * as repo from './study.repo'
@@ -91,10 +91,12 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
   // The student's settings, read once in the transaction: they schedule the answer and set the goal of its due counts.
   let settingsRow: UserSettingsRow | undefined
   try {
-    const body = await deps.db.transaction().execute(async (trx) => {
-      // The common resend, answered without redoing the work; the unique index is the guard.
-      if (input.clientId !== undefined && (await findSentAnswer(trx, userId, input.clientId))) throw new ResentAnswer()
+    const done = await deps.db.transaction().execute(async (trx): Promise<{ record: AnswerRecord } | { sent: string }> => {
       await lockAnswer(trx, userId, input.cardId)
+      // Settings, the card prompt's memory and a resend of this client id, in one read.
+      const state = await findAnswerState(trx, userId, input.cardId, input.prompt, input.clientId)
+      // The common resend, answered without redoing the work; the unique index is the guard.
+      if (state.sent?.response) return { sent: state.sent.response }
       // The card with the reading rule in one query (404 unless its set is readable and holds it).
       const card = await requireAnswerableCard(trx, setId, input.cardId, auth)
       if (!cardPrompts({ kind: card.kind, reverse: card.reverse === 1, term: card.term }).includes(input.prompt)) {
@@ -117,7 +119,7 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
           completed_at: at,
         })
       }
-      settingsRow = await findSettingsOf(trx, userId)
+      settingsRow = state.settingsRow
       const response = await recordReview(trx, {
         id: newId(),
         userId,
@@ -131,12 +133,14 @@ export async function recordAnswer(deps: Deps, setId: string, auth: AuthState, i
         now,
         progress: counts ? toCardProgress(counts) : null,
         settingsRow,
+        memoryRow: state.memoryRow,
       })
       if (!response) throw new ResentAnswer()
       if (input.sessionId !== undefined) await advanceSession(trx, userId, setId, input.sessionId, input.correct)
-      return response
+      return { record: response }
     })
-    return { status: 201, body: await answerWithSession(deps, auth, input, body, { settingsRow }) }
+    if ('sent' in done) return { status: 200, body: await answerWithSession(deps, auth, input, JSON.parse(done.sent) as AnswerRecord) }
+    return { status: 201, body: await answerWithSession(deps, auth, input, done.record, { settingsRow }) }
   } catch (error) {
     // The card (or its set) deleted after the check: on PostgreSQL the delete can commit in
     // between and the foreign key refuses the rows, so answer as if the delete had come first.
