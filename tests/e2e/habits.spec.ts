@@ -204,6 +204,8 @@ for (const theme of ['dark', 'light'] as const) {
     expect(await axeViolations(page)).toEqual([])
     await together.getByRole('link', { name: 'Learn' }).click()
     await expect(page).toHaveURL(/\/learn$/)
+    // The address changes at once; My Sets stays on screen while Learn's code loads (a transition).
+    await expect(folders).toHaveCount(0)
     await answerOnOwnSet(page, server, owner, biology, chemistry)
   })
 }

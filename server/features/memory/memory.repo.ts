@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Insertable, type QueryCreator, type Selectable, type SqlBool, sql, type Updateable } from 'kysely'
-import { compiledQuery } from '#server/db/compiled-query'
+import { compiledQuery, compiledWrite } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
 import type { CardMemoryTable, Database, ReviewLogTable, UserSettingsTable } from '#server/db/schema'
 import { readableBy, readableFlag } from '#server/access/readable'
@@ -147,24 +147,29 @@ export async function lockCardMemory(db: DB, userId: string, cardId: string, pro
     .executeTakeFirst()
 }
 
-export async function upsertCardMemory(db: DB, row: Insertable<CardMemoryTable>): Promise<void> {
+const cardMemoryUpsert = compiledWrite((db: DB, row: Insertable<CardMemoryTable>) => {
   const { user_id: _user, flashcard_id: _card, prompt: _prompt, ...changes } = row
-  await db
+  return db
     .insertInto('card_memory')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'flashcard_id', 'prompt']).doUpdateSet(changes))
-    .execute()
+})
+
+export async function upsertCardMemory(db: DB, row: Insertable<CardMemoryTable>): Promise<void> {
+  await cardMemoryUpsert.all(db, row)
 }
 
-/** Inserts a log row; false when the user already sent this client id (the row is not inserted). */
-export async function insertReview(db: DB, row: Insertable<ReviewLogTable>): Promise<boolean> {
-  const inserted = await db
+const reviewInsert = compiledWrite((db: DB, row: Insertable<ReviewLogTable>) =>
+  db
     .insertInto('review_log')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'client_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return inserted !== undefined
+    .returning('id'),
+)
+
+/** Inserts a log row; false when the user already sent this client id (the row is not inserted). */
+export async function insertReview(db: DB, row: Insertable<ReviewLogTable>): Promise<boolean> {
+  return (await reviewInsert.first(db, row)) !== undefined
 }
 
 export async function findReviewByClientId(db: DB, userId: string, clientId: string) {

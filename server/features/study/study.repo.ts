@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import { readableBy } from '#server/access/readable'
-import { compiledQuery } from '#server/db/compiled-query'
+import { compiledQuery, compiledWrite } from '#server/db/compiled-query'
 import type { DB } from '#server/db/database'
 import type { Database, LearningSessionsTable, MatchResultsTable, StudyProgressTable, WriteResultsTable } from '#server/db/schema'
 
@@ -41,37 +41,45 @@ export async function advanceSession(db: DB, sessionId: string, correct: boolean
   return Number(result.numUpdatedRows) > 0
 }
 
+/** The first answer's row, or the counts to add to the card's running ones (right or wrong: 1 and 0). */
+const progressUpsert = compiledWrite((db: DB, row: Insertable<StudyProgressTable>) =>
+  db
+    .insertInto('study_progress')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'study_set_id', 'flashcard_id', 'prompt']).doUpdateSet((eb) => ({
+        correct_count: eb('study_progress.correct_count', '+', row.correct_count),
+        incorrect_count: eb('study_progress.incorrect_count', '+', row.incorrect_count),
+        // An answer made offline may arrive after later ones: the latest time stays.
+        last_reviewed: eb
+          .case()
+          .when('study_progress.last_reviewed', '<', row.last_reviewed)
+          .then(row.last_reviewed)
+          .else(eb.ref('study_progress.last_reviewed'))
+          .end(),
+      })),
+    )
+    .returningAll(),
+)
+
 /** Adds one answer to the card's running counts, creating the row on the first answer. */
 export async function recordAnswer(
   db: DB,
   row: { userId: string; setId: string; cardId: string; prompt: string; correct: boolean; at: string },
 ): Promise<StudyProgressRow> {
-  const right = row.correct ? 1 : 0
-  const wrong = row.correct ? 0 : 1
-  return db
-    .insertInto('study_progress')
-    .values({
-      user_id: row.userId,
-      study_set_id: row.setId,
-      flashcard_id: row.cardId,
-      prompt: row.prompt,
-      correct_count: right,
-      incorrect_count: wrong,
-      last_reviewed: row.at,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'study_set_id', 'flashcard_id', 'prompt']).doUpdateSet((eb) => ({
-        correct_count: eb('study_progress.correct_count', '+', right),
-        incorrect_count: eb('study_progress.incorrect_count', '+', wrong),
-        // An answer made offline may arrive after later ones: the latest time stays.
-        last_reviewed: eb.case().when('study_progress.last_reviewed', '<', row.at).then(row.at).else(eb.ref('study_progress.last_reviewed')).end(),
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const counts = await progressUpsert.first(db, {
+    user_id: row.userId,
+    study_set_id: row.setId,
+    flashcard_id: row.cardId,
+    prompt: row.prompt,
+    correct_count: row.correct ? 1 : 0,
+    incorrect_count: row.correct ? 0 : 1,
+    last_reviewed: row.at,
+  })
+  if (!counts) throw new Error('an upsert returned no row')
+  return counts
 }
 
-/** The caller's counts on one card prompt, if any. */
 export async function findProgress(db: DB, userId: string, setId: string, cardId: string, prompt: string): Promise<StudyProgressRow | undefined> {
   return db
     .selectFrom('study_progress')
@@ -83,8 +91,10 @@ export async function findProgress(db: DB, userId: string, setId: string, cardId
     .executeTakeFirst()
 }
 
+const writeResultInsert = compiledWrite((db: DB, row: Insertable<WriteResultsTable>) => db.insertInto('write_results').values(row))
+
 export async function insertWriteResult(db: DB, row: Insertable<WriteResultsTable>): Promise<void> {
-  await db.insertInto('write_results').values(row).execute()
+  await writeResultInsert.all(db, row)
 }
 
 /** Inserts a Match result; false when the user already sent its client id (nothing inserted). */
