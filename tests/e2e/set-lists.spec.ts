@@ -76,6 +76,19 @@ test('My Sets: search narrows by title or description in any case, and two tags 
   await page.getByRole('button', { name: 'Clear Filters' }).click()
   await expect(page.getByRole('searchbox', { name: 'Search study sets' })).toHaveValue('')
   await expectTitles(page, ['Cell Structure', 'Genetics Review', 'French Verbs', 'Private cell notes'])
+
+  // Editing from the list (the dialog's code loads at the first opening): the card shows what was
+  // saved, and a second opening starts from it.
+  const editSet = page.getByRole('dialog', { name: 'Edit Set' })
+  await page.getByRole('button', { name: 'Edit French Verbs' }).click()
+  await editSet.getByLabel('Title', { exact: true }).fill('French Verbs II')
+  await editSet.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(editSet).toBeHidden()
+  await expectTitles(page, ['Cell Structure', 'Genetics Review', 'French Verbs II', 'Private cell notes'])
+  await page.getByRole('button', { name: 'Edit French Verbs II' }).click()
+  await expect(editSet.getByLabel('Title', { exact: true })).toHaveValue('French Verbs II')
+  await editSet.getByRole('button', { name: 'Cancel' }).click()
+  await expect(editSet).toBeHidden()
 })
 
 test('Public Sets: search and tag filters narrow the public grid, and a search matching nothing shows the empty state', async ({ page, server, browser }) => {

@@ -1,7 +1,6 @@
-import { Suspense, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
-import { EditSetDialog } from './EditSetDialog'
 import { isKeptCopy, listMineOrKept } from './kept-sets'
 import { SetCard } from './SetCard'
 import { SetFilters } from './SetFilters'
@@ -11,7 +10,11 @@ import { useSetList } from './useSetList'
 import { useTagOptions } from './useTagOptions'
 import styles from './SetsList.module.css'
 import { useShared, useT } from '@/lib/i18n'
+import { OptionalPart } from '@/components/OptionalPart'
 import { useOnceTrue } from '@/lib/useOnceTrue'
+
+/** Loaded the first time a set is edited: its form, schemas and word list are not part of the list's first load. */
+const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
 
 /** The import dialog (the page hands in the import-export feature's, loaded the first time it is opened). */
 export type ImportDialogSlot = (props: { open: boolean; onClose: () => void; onImported: () => void }) => React.ReactNode
@@ -38,6 +41,7 @@ export function MySets({ importDialog, before, cardExtra }: MySetsProps) {
   const [importOpen, setImportOpen] = useState(false)
   // Stays mounted after the first opening, so closing returns focus like the other dialogs.
   const importUsed = useOnceTrue(importOpen)
+  const editUsed = useOnceTrue(editing !== null)
 
   const onSaved = (set: StudySet) => {
     list.replaceSet(set)
@@ -88,7 +92,11 @@ export function MySets({ importDialog, before, cardExtra }: MySetsProps) {
         }
       />
 
-      <EditSetDialog set={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
+      {editUsed && (
+        <OptionalPart>
+          <EditSetDialog set={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
+        </OptionalPart>
+      )}
 
       {importUsed && (
         <Suspense fallback={null}>
