@@ -290,6 +290,20 @@ test.describe('accessibility, both themes', () => {
   })
 })
 
+test('the axe check itself finds what it looks for: poor contrast, a missing name, only inside `include`', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body>
+    <main><p style="color:#777;background:#888">faint words</p><button></button></main>
+    <aside><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></aside></body></html>`)
+  const rules = async (builder: ReturnType<typeof axeBuilder>) => (await builder.analyze()).violations.map((violation) => violation.id).sort()
+  expect(await rules(axeBuilder(page).withTags(WCAG_TAGS))).toEqual(['button-name', 'color-contrast', 'image-alt'])
+  expect(await rules(axeBuilder(page).withTags(WCAG_TAGS).include('main'))).toEqual(['button-name', 'color-contrast'])
+  expect(await rules(axeBuilder(page).withRules(COLOUR_RULES))).toEqual(['color-contrast'])
+  // axe is sent to a document once: a second check finds it there, a new document gets it again.
+  expect(await page.evaluate(() => 'axe' in window)).toBe(true)
+  await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><button></button></main></body></html>')
+  expect(await rules(axeBuilder(page).include('main'))).toEqual(['button-name'])
+})
+
 test('keyboard: Tab reaches the skip link, the header and the main controls with a visible focus ring', async ({ page, server }) => {
   const account = await registerAccount(server)
   await page.goto('/login')
