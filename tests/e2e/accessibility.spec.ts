@@ -1,4 +1,4 @@
-import { axeBuilder, WCAG_TAGS } from './axe'
+import { axeBuilder, COLOUR_RULES, shownTheme, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, setCard } from './set-helpers'
@@ -17,9 +17,6 @@ test.use({ ownServer: true })
  */
 
 type Theme = 'dark' | 'light'
-/** The axe rules whose outcome depends on colours, run in the second theme. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
-
 interface Finding {
   where: string
   rule: string
@@ -44,15 +41,11 @@ class Audit {
     await this.page.emulateMedia({ colorScheme: 'light' })
     await this.checkIn('light', where, include, COLOUR_RULES)
     await this.page.emulateMedia({ colorScheme: 'dark' })
-    await expect.poll(() => this.theme()).toBe('dark')
-  }
-
-  private theme(): Promise<string> {
-    return this.page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')
+    await expect.poll(() => shownTheme(this.page)).toBe('dark')
   }
 
   private async checkIn(theme: Theme, where: string, include?: string, rules?: string[]): Promise<void> {
-    await expect.poll(() => this.theme()).toBe(theme)
+    await expect.poll(() => shownTheme(this.page)).toBe(theme)
     // axe in the page itself, loaded once per page (axe.ts).
     let builder = axeBuilder(this.page)
     builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
 
 /** axe-core's source, sent to a page only when it does not have axe yet (once per document). */
@@ -61,13 +61,56 @@ export function axeBuilder(page: Page): PageAxe {
 /** The WCAG 2.0 and 2.1 A and AA rules the specs check. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now (or only within `include`, a selector). */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = axeBuilder(page).withTags(WCAG_TAGS)
-  const results = await (include ? builder.include(include) : builder).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+/** The axe rules whose outcome depends on colours: all that changes from one theme to the other. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+/** What an axe check looks at and reports. */
+export interface AxeCheck {
+  /** Only the elements matching this selector and what they hold (an open dialog, `main`). */
+  include?: string
+  /** Only these rules (of the WCAG ones, or of every rule with `everything`). */
+  rules?: string[]
+  /**
+   * Every rule and every impact, axe's own defaults, instead of the serious and critical
+   * violations of WCAG 2.0/2.1 A and AA.
+   */
+  everything?: boolean
+}
+
+/**
+ * The violations on the page as it is now, one line each (rule and elements): by default the
+ * serious and critical ones of WCAG 2.0/2.1 A and AA.
+ */
+export async function axeViolations(page: Page, { include, rules, everything = false }: AxeCheck = {}): Promise<string[]> {
+  const builder = axeBuilder(page)
+  if (rules) builder.withRules(rules)
+  else if (!everything) builder.withTags(WCAG_TAGS)
+  if (include) builder.include(include)
+  const { violations } = await builder.analyze()
+  return violations
+    .filter((violation) => everything || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+/** The theme the app shows now (`data-theme` on the root element). */
+export function shownTheme(page: Page): Promise<string> {
+  return page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')
+}
+
+/**
+ * One check for both themes in one visit: `check` on the page as it is, in the specs' dark system
+ * theme, then its colour rules with the system switched to light (the app follows the system until
+ * the student chooses a theme), and the page dark again after. Each line says its theme.
+ */
+export async function axeViolationsInBothThemes(page: Page, check: AxeCheck = {}): Promise<string[]> {
+  await expect.poll(() => shownTheme(page)).toBe('dark')
+  const dark = await axeViolations(page, check)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(() => shownTheme(page)).toBe('light')
+  const light = await axeViolations(page, { ...check, rules: COLOUR_RULES })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(() => shownTheme(page)).toBe('dark')
+  return [...dark.map((line) => `dark theme: ${line}`), ...light.map((line) => `light theme: ${line}`)]
 }
 
 /** True when the page is no wider than the window (nothing to scroll sideways). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import type { Classroom } from '#shared/api/classes'
 import type { Flashcard } from '#shared/api/sets'
-import { axeViolations, fitsWidth } from './axe'
+import { axeViolationsInBothThemes, fitsWidth } from './axe'
 import { apiCall, apiLogIn, type E2EServer, expect, expectSignedOut, logIn, registerAccount, signIn, test, type TestAccount } from './fixtures'
 import { acceptNextDialog, newOwner, type Owner } from './set-helpers'
 import { createStudySet, definitionOf } from './study-helpers'
@@ -291,49 +291,42 @@ test('a browser shows no sharing button', async ({ page, server }) => {
   await expect(page.getByRole('button', { name: 'Share with my class' })).toHaveCount(0)
 })
 
-// The light theme runs on a phone-sized screen.
-for (const theme of ['dark', 'light'] as const) {
-  test(`the class pages pass axe in the ${theme} theme${theme === 'light' ? ', 360px wide' : ''}`, async ({ browser, page, server }) => {
-    test.slow()
-    if (theme === 'light') {
-      await page.addInitScript(() => localStorage.setItem('theme', 'light'))
-      await page.setViewportSize({ width: 360, height: 740 })
-    }
-    const { teacher, student, klass } = await classWithStudent(server)
-    const views: Record<string, string[]> = {}
-    const widths: Record<string, boolean> = {}
+test('the class pages pass axe in both themes, 360px wide', async ({ browser, page, server }) => {
+  test.slow()
+  await page.setViewportSize({ width: 360, height: 740 })
+  const { teacher, student, klass } = await classWithStudent(server)
+  const views: Record<string, string[]> = {}
+  const widths: Record<string, boolean> = {}
 
-    await signIn(page, teacher.account)
-    await page.goto('/classes')
-    await expect(page.getByRole('region', { name: 'Classes I teach' }).getByRole('link', { name: 'French 7B' })).toBeVisible()
-    views.classes = await axeViolations(page)
-    widths.classes = await fitsWidth(page)
-    await page.goto(`/classes/${klass.id}`)
-    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1)
-    views.teacher = await axeViolations(page)
-    widths.teacher = await fitsWidth(page)
-    await page.getByRole('button', { name: 'Rename' }).click()
-    await expect(page.getByRole('dialog', { name: 'Rename class' })).toBeVisible()
-    views.rename = await axeViolations(page)
+  await signIn(page, teacher.account)
+  await page.goto('/classes')
+  await expect(page.getByRole('region', { name: 'Classes I teach' }).getByRole('link', { name: 'French 7B' })).toBeVisible()
+  views.classes = await axeViolationsInBothThemes(page)
+  widths.classes = await fitsWidth(page)
+  await page.goto(`/classes/${klass.id}`)
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1)
+  views.teacher = await axeViolationsInBothThemes(page)
+  widths.teacher = await fitsWidth(page)
+  await page.getByRole('button', { name: 'Rename' }).click()
+  await expect(page.getByRole('dialog', { name: 'Rename class' })).toBeVisible()
+  views.rename = await axeViolationsInBothThemes(page)
 
-    const studentContext = await browser.newContext({ baseURL: server.url, viewport: page.viewportSize() })
-    const studentPage = await studentContext.newPage()
-    if (theme === 'light') await studentPage.addInitScript(() => localStorage.setItem('theme', 'light'))
-    await signIn(studentPage, student)
-    await studentPage.goto(`/classes/${klass.id}`)
-    await expect(studentPage.getByRole('region', { name: 'Assigned sets' }).getByText('0 of 4')).toBeVisible()
-    views.student = await axeViolations(studentPage)
-    widths.student = await fitsWidth(studentPage)
-    await studentPage.goto('/my-sets')
-    await expect(studentPage.getByRole('region', { name: 'Classes' }).getByRole('link', { name: 'French Verbs' })).toBeVisible()
-    views.mySets = await axeViolations(studentPage)
-    widths.mySets = await fitsWidth(studentPage)
-    await studentContext.close()
+  const studentContext = await browser.newContext({ baseURL: server.url, viewport: page.viewportSize() })
+  const studentPage = await studentContext.newPage()
+  await signIn(studentPage, student)
+  await studentPage.goto(`/classes/${klass.id}`)
+  await expect(studentPage.getByRole('region', { name: 'Assigned sets' }).getByText('0 of 4')).toBeVisible()
+  views.student = await axeViolationsInBothThemes(studentPage)
+  widths.student = await fitsWidth(studentPage)
+  await studentPage.goto('/my-sets')
+  await expect(studentPage.getByRole('region', { name: 'Classes' }).getByRole('link', { name: 'French Verbs' })).toBeVisible()
+  views.mySets = await axeViolationsInBothThemes(studentPage)
+  widths.mySets = await fitsWidth(studentPage)
+  await studentContext.close()
 
-    expect(views).toEqual({ classes: [], teacher: [], rename: [], student: [], mySets: [] })
-    expect(widths).toEqual({ classes: true, teacher: true, student: true, mySets: true })
-  })
-}
+  expect(views).toEqual({ classes: [], teacher: [], rename: [], student: [], mySets: [] })
+  expect(widths).toEqual({ classes: true, teacher: true, student: true, mySets: true })
+})
 
 test.describe('a newcomer', () => {
   // Registers the fixed username new_student.

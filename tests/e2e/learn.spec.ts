@@ -1,4 +1,4 @@
-import { axeBuilder, WCAG_TAGS } from './axe'
+import { axeViolationsInBothThemes, fitsWidth } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
 import { expect, logIn, signIn, test } from './fixtures'
@@ -82,19 +82,6 @@ function recordStudyCalls(page: Page): { calls: string[]; failed: string[] } {
     if (isStudyCall(response.url()) && !response.ok()) failed.push(`${response.status()} ${response.url()}`)
   })
   return { calls, failed }
-}
-
-/** True when the page is no wider than the window (nothing to scroll sideways). */
-function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await axeBuilder(page).withTags(WCAG_TAGS).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 test('the owner learns a 12-card set in two batches, missed cards come back, progress is saved, restart and back work', async ({ page, server }) => {
@@ -327,35 +314,30 @@ test('an empty set shows Empty Study Set with a way back; an unknown set is not 
   await expect(page.getByRole('heading', { name: 'Study set not found' })).toBeVisible()
 })
 
-// The light theme runs on a 320px-wide screen, the narrowest the app supports.
-for (const theme of ['dark', 'light'] as const) {
-  test(`every Learn view passes axe in the ${theme} theme${theme === 'light' ? ', 320px wide' : ''}`, async ({ page, server }) => {
-    if (theme === 'light') {
-      await page.addInitScript(() => localStorage.setItem('theme', 'light'))
-      await page.setViewportSize({ width: 320, height: 640 })
-    }
-    const owner = await newOwner(server)
-    const { set, cards } = await createStudySet(server, owner, { cards: TWELVE_CARDS.slice(0, 2) })
-    await signIn(page, owner.account)
-    await page.goto(`/study-sets/${set.id}/learn`)
-    await expect(progressLine(page)).toBeVisible()
-    const views: Record<string, string[]> = { question: await axeViolations(page) }
-    await answerWithMouse(page, cards, false)
-    views['answered wrong'] = await axeViolations(page)
-    expect(await fitsWidth(page)).toBe(true)
-    await page.getByRole('button', { name: 'Next Card' }).click()
-    await answerWithMouse(page, cards, true)
-    views['answered right'] = await axeViolations(page)
-    await page.getByRole('button', { name: 'Finish Batch' }).click()
-    await expect(page.getByRole('button', { name: 'Continue to Next Batch' })).toBeVisible()
-    views.summary = await axeViolations(page)
-    expect(await fitsWidth(page)).toBe(true)
-    await page.getByRole('button', { name: 'Continue to Next Batch' }).click()
-    await answerWithMouse(page, cards, true)
-    await page.getByRole('button', { name: 'Finish Batch' }).click()
-    await expect(page.getByRole('heading', { name: 'Congratulations! 🎉' })).toBeVisible()
-    views.finished = await axeViolations(page)
-    expect(await fitsWidth(page)).toBe(true)
-    expect(views).toEqual({ question: [], 'answered wrong': [], 'answered right': [], summary: [], finished: [] })
-  })
-}
+// On a 320px-wide screen, the narrowest the app supports; each view checked in both themes.
+test('every Learn view passes axe in both themes, 320px wide', async ({ page, server }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner, { cards: TWELVE_CARDS.slice(0, 2) })
+  await signIn(page, owner.account)
+  await page.goto(`/study-sets/${set.id}/learn`)
+  await expect(progressLine(page)).toBeVisible()
+  const views: Record<string, string[]> = { question: await axeViolationsInBothThemes(page) }
+  await answerWithMouse(page, cards, false)
+  views['answered wrong'] = await axeViolationsInBothThemes(page)
+  expect(await fitsWidth(page)).toBe(true)
+  await page.getByRole('button', { name: 'Next Card' }).click()
+  await answerWithMouse(page, cards, true)
+  views['answered right'] = await axeViolationsInBothThemes(page)
+  await page.getByRole('button', { name: 'Finish Batch' }).click()
+  await expect(page.getByRole('button', { name: 'Continue to Next Batch' })).toBeVisible()
+  views.summary = await axeViolationsInBothThemes(page)
+  expect(await fitsWidth(page)).toBe(true)
+  await page.getByRole('button', { name: 'Continue to Next Batch' }).click()
+  await answerWithMouse(page, cards, true)
+  await page.getByRole('button', { name: 'Finish Batch' }).click()
+  await expect(page.getByRole('heading', { name: 'Congratulations! 🎉' })).toBeVisible()
+  views.finished = await axeViolationsInBothThemes(page)
+  expect(await fitsWidth(page)).toBe(true)
+  expect(views).toEqual({ question: [], 'answered wrong': [], 'answered right': [], summary: [], finished: [] })
+})

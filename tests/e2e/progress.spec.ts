@@ -1,6 +1,6 @@
-import { axeBuilder } from './axe'
+import { axeViolations, axeViolationsInBothThemes } from './axe'
 import type { Page } from '@playwright/test'
-import { apiCall, expect, logIn, signIn, test } from './fixtures'
+import { apiCall, expect, signIn, test } from './fixtures'
 import { newOwner } from './set-helpers'
 import { createStudySet } from './study-helpers'
 
@@ -11,70 +11,60 @@ import { createStudySet } from './study-helpers'
 
 const DAY = 86_400_000
 
+/** Every axe rule and impact, in the theme shown. */
 async function axeClean(page: Page): Promise<void> {
-  expect((await axeBuilder(page).analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { everything: true })).toEqual([])
 }
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`the Progress page: charts and tables of reviews, retention, the forecast and mastery (${theme} theme)`, async ({ page, server }) => {
-    if (theme === 'light') {
-      await page.addInitScript(() => {
-        try {
-          localStorage.setItem('theme', 'light')
-        } catch {
-          // about:blank has no storage.
-        }
-      })
-    }
-    const owner = await newOwner(server)
-    const { set, cards } = await createStudySet(server, owner)
-    // Yesterday: two right Learn answers; today: one right and one wrong Write answer.
-    const yesterday = new Date(Date.now() - DAY).toISOString()
-    for (const card of cards.slice(0, 2)) {
-      const response = await apiCall(
-        server,
-        'POST',
-        `/sets/${set.id}/answers`,
-        { cardId: card.id, mode: 'learn', correct: true, answeredAt: yesterday },
-        owner.token,
-      )
-      expect(response.status).toBe(201)
-    }
-    for (const [index, correct] of [
-      [2, true],
-      [3, false],
-    ] as const) {
-      const response = await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: cards[index]?.id, mode: 'write', correct }, owner.token)
-      expect(response.status).toBe(201)
-    }
+test('the Progress page: charts and tables of reviews, retention, the forecast and mastery, axe clean in both themes', async ({ page, server }) => {
+  const owner = await newOwner(server)
+  const { set, cards } = await createStudySet(server, owner)
+  // Yesterday: two right Learn answers; today: one right and one wrong Write answer.
+  const yesterday = new Date(Date.now() - DAY).toISOString()
+  for (const card of cards.slice(0, 2)) {
+    const response = await apiCall(
+      server,
+      'POST',
+      `/sets/${set.id}/answers`,
+      { cardId: card.id, mode: 'learn', correct: true, answeredAt: yesterday },
+      owner.token,
+    )
+    expect(response.status).toBe(201)
+  }
+  for (const [index, correct] of [
+    [2, true],
+    [3, false],
+  ] as const) {
+    const response = await apiCall(server, 'POST', `/sets/${set.id}/answers`, { cardId: cards[index]?.id, mode: 'write', correct }, owner.token)
+    expect(response.status).toBe(201)
+  }
 
-    await logIn(page, owner.account)
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' })).toBeVisible()
-    await page.goto('/progress')
-    await expect(page.getByTestId('retention')).toHaveText(/^\d+%$/)
+  await signIn(page, owner.account)
+  await page.goto('/progress')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' })).toBeVisible()
+  await expect(page.getByTestId('retention')).toHaveText(/^\d+%$/)
 
-    const perDay = page.getByRole('table', { name: 'Reviews per day' })
-    await expect(perDay.getByRole('row')).toHaveCount(31)
-    const lastRows = perDay.getByRole('row')
-    await expect(lastRows.nth(30).getByRole('cell')).toHaveText(['2', '1'])
-    await expect(lastRows.nth(29).getByRole('cell')).toHaveText(['2', '2'])
-    await expect(page.getByText('The last 30 days: 4 reviews.', { exact: false })).toBeVisible()
+  const perDay = page.getByRole('table', { name: 'Reviews per day' })
+  await expect(perDay.getByRole('row')).toHaveCount(31)
+  const lastRows = perDay.getByRole('row')
+  await expect(lastRows.nth(30).getByRole('cell')).toHaveText(['2', '1'])
+  await expect(lastRows.nth(29).getByRole('cell')).toHaveText(['2', '2'])
+  await expect(page.getByText('The last 30 days: 4 reviews.', { exact: false })).toBeVisible()
 
-    const forecast = page.getByRole('table', { name: 'Cards due per day' })
-    await expect(forecast.getByRole('row')).toHaveCount(15)
+  const forecast = page.getByRole('table', { name: 'Cards due per day' })
+  await expect(forecast.getByRole('row')).toHaveCount(15)
 
-    const mastery = page.getByRole('table', { name: 'Cards of each set by mastery' })
-    await expect(mastery.getByRole('row', { name: /Cell Biology/ }).getByRole('cell')).toHaveText(['3', '0', '1', '12'])
-    // Two charts drawn as SVG (hidden from assistive technology: the tables say the same).
-    await expect(page.locator('svg[aria-hidden="true"]')).not.toHaveCount(0)
-    await axeClean(page)
+  const mastery = page.getByRole('table', { name: 'Cards of each set by mastery' })
+  await expect(mastery.getByRole('row', { name: /Cell Biology/ }).getByRole('cell')).toHaveText(['3', '0', '1', '12'])
+  // Two charts drawn as SVG (hidden from assistive technology: the tables say the same).
+  await expect(page.locator('svg[aria-hidden="true"]')).not.toHaveCount(0)
+  expect(await axeViolationsInBothThemes(page, { everything: true })).toEqual([])
 
-    await page.setViewportSize({ width: 375, height: 667 })
-    // The charts redraw for the new width on the resize that follows (once 828 px wide for a moment in CI-like load).
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
-    await axeClean(page)
-  })
-}
+  await page.setViewportSize({ width: 375, height: 667 })
+  // The charts redraw for the new width on the resize that follows (once 828 px wide for a moment in CI-like load).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  expect(await axeViolationsInBothThemes(page, { everything: true })).toEqual([])
+})
 
 test('the profile: desired retention with its trade-off, the parameters in use, and the review log as CSV', async ({ page, server }) => {
   const owner = await newOwner(server)
