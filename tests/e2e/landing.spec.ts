@@ -120,6 +120,9 @@ test('a signed-in student gets buttons to My Sets and Public Sets, and a Go to M
 })
 
 test.describe('section entrances', () => {
+  // The specs run with reduced motion (playwright.config.ts); the entrances are what this tests.
+  test.use({ reducedMotion: 'no-preference' })
+
   test('a section below the fold waits hidden, fades in once it is scrolled to, and stays', async ({ page }) => {
     await page.goto('/')
     // The hero is never held back.
