@@ -90,6 +90,26 @@ test("the streak and today's goal after answers, in the header and on Progress, 
   await expect(page).toHaveTitle('Review · Cardwise')
 })
 
+test.describe('in Paris', () => {
+  test.use({ timezoneId: 'Europe/Paris' })
+
+  test("a first sign-in takes the browser's time zone, and a page reads the student's settings once", async ({ page, server }) => {
+    const owner = await newOwner(server)
+    const reads: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/users/me/settings') reads.push(page.url())
+    })
+    await signIn(page, owner.account)
+    await page.goto('/profile')
+    // The profile's panels, the language and the guess share one load: the guess's save shows there.
+    await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue('Europe/Paris')
+    await expect(page.getByRole('slider', { name: /Desired retention/ })).toHaveValue('0.9')
+    const saved = await (await apiCall(server, 'GET', '/users/me/settings', undefined, owner.token)).json()
+    expect(saved.timeZone).toBe('Europe/Paris')
+    expect(reads).toHaveLength(1)
+  })
+})
+
 test.describe('reminder emails', () => {
   test.use({ serverEnv: { REMINDER_INTERVAL_SECONDS: '1' } })
 

@@ -1,10 +1,7 @@
 import { useEffect } from 'react'
 import { isLocale } from '#shared/i18n/locales'
 import { SessionManager } from '@/features/auth/SessionManager'
-import { useAuth } from '@/features/auth/useAuth'
-import { useTimeZoneGuess } from '@/features/review/useTimeZoneGuess'
-import { api } from '@/lib/api'
-import { useServerData } from '@/lib/server-data'
+import { useMySettings, useTimeZoneGuess } from '@/features/review'
 import { activateLocale, currentLocale, localeFor, readLocaleChoice, storeLocaleChoice } from '@/lib/i18n'
 
 /**
@@ -12,8 +9,7 @@ import { activateLocale, currentLocale, localeFor, readLocaleChoice, storeLocale
  * on the device (the next visit's first paint is in it) and shown at once.
  */
 function useUserLocale(): void {
-  const userId = useAuth()?.user.id
-  const settings = useServerData(userId ? `user-locale:${userId}` : null, (signal) => api('GET /api/users/me/settings', { signal }))
+  const settings = useMySettings()
   const chosen = settings.state === 'ready' ? (isLocale(settings.data.locale) ? settings.data.locale : null) : undefined
   useEffect(() => {
     if (chosen === undefined) return

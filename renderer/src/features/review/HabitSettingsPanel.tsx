@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { DAILY_GOAL } from '#shared/limits'
 import { errorMessage } from '@/lib/api'
-import { useServerData } from '@/lib/server-data'
+import { useMySettings } from './useMySettings'
 import { reviewApi } from './review-api'
 import { SaveStatus, type SaveStatusValue } from './SaveStatus'
 import styles from './MemorySettingsPanel.module.css'
@@ -21,7 +21,7 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
  */
 export function HabitSettingsPanel({ className }: { className?: string }) {
   const t = useT()
-  const loaded = useServerData('memory-settings', (signal) => reviewApi.settings(signal))
+  const loaded = useMySettings()
   const settings = loaded.state === 'ready' ? loaded.data : null
   // What the student has changed in the form, until it is saved (then the saved values show).
   const [chosen, setChosen] = useState<{ goal?: number; timeZone?: string; reminder?: string }>({})

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { DESIRED_RETENTION } from '#shared/limits'
 import { errorMessage } from '@/lib/api'
-import { useServerData } from '@/lib/server-data'
+import { useMySettings } from './useMySettings'
 import { reviewApi } from './review-api'
 import { SaveStatus, type SaveStatusValue } from './SaveStatus'
 import styles from './MemorySettingsPanel.module.css'
@@ -14,7 +14,7 @@ import { T, useT } from '@/lib/i18n'
  */
 export function MemorySettingsPanel({ className }: { className?: string }) {
   const t = useT()
-  const loaded = useServerData('memory-settings', (signal) => reviewApi.settings(signal))
+  const loaded = useMySettings()
   const settings = loaded.state === 'ready' ? loaded.data : null
   // What the student has chosen on the slider, until it is saved (then the saved value shows).
   const [chosen, setChosen] = useState<number | null>(null)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAuth } from '@/features/auth'
-import { useServerData } from '@/lib/server-data'
 import { reviewApi } from './review-api'
+import { useMySettings } from './useMySettings'
 
 const guessedKey = (userId: string) => `cardwise:time-zone-guessed:${userId}`
 
@@ -12,16 +12,21 @@ const guessedKey = (userId: string) => `cardwise:time-zone-guessed:${userId}`
  */
 export function useTimeZoneGuess(): void {
   const userId = useAuth()?.user.id
-  const pending = userId !== undefined && !localStorage.getItem(guessedKey(userId))
-  const read = useServerData(pending ? `time-zone-guess:${userId}` : null, (signal) => reviewApi.settings(signal))
+  // The settings every signed-in page loads anyway (the language): no request of its own.
+  const read = useMySettings()
   const settings = read.state === 'ready' ? read.data : null
+  const { update } = read
   useEffect(() => {
     if (!userId || !settings || localStorage.getItem(guessedKey(userId)) || guessing.has(userId)) return
     guessing.add(userId)
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
     void (async () => {
       try {
-        if (settings.timeZone === 'UTC' && browserZone && browserZone !== 'UTC') await reviewApi.updateSettings({ timeZone: browserZone })
+        if (settings.timeZone === 'UTC' && browserZone && browserZone !== 'UTC') {
+          // The saved settings in place of the loaded ones: the profile shows the guessed zone.
+          const saved = await reviewApi.updateSettings({ timeZone: browserZone })
+          update(() => saved)
+        }
         localStorage.setItem(guessedKey(userId), '1')
       } catch {
         // Asked again on the next sign-in.
@@ -29,7 +34,7 @@ export function useTimeZoneGuess(): void {
         guessing.delete(userId)
       }
     })()
-  }, [userId, settings])
+  }, [userId, settings, update])
 }
 
 /** The accounts whose guess is being saved (one save each, however often the effect runs). */
