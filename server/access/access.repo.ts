@@ -59,8 +59,8 @@ export async function findCardOfSet(db: DB, setId: string, cardId: string, userI
 /**
  * The card an answer is about when it is in that set (no row otherwise), with whether the caller
  * may read the set (`readable`) and what the card asks (its kind, reverse and term), in one query.
- * On PostgreSQL the card's row is locked FOR KEY SHARE until the transaction ends (the order an
- * answer takes its locks in: server/db/row-locks.ts).
+ * On PostgreSQL the card's row is locked FOR SHARE until the transaction ends (the order an answer
+ * takes its locks in, and why SHARE: server/db/row-locks.ts).
  */
 const cardToAnswer = compiledQuery((db: DB, setId: string, cardId: string, userId: string) => {
   const query = db
@@ -69,7 +69,7 @@ const cardToAnswer = compiledQuery((db: DB, setId: string, cardId: string, userI
     .select((eb) => [readableFlag(eb, userId).as('readable'), 'flashcards.kind', 'flashcards.reverse', 'flashcards.term'])
     .where('flashcards.id', '=', cardId)
     .where('flashcards.study_set_id', '=', setId)
-  return dialectOf(db) === 'postgres' ? query.forKeyShare('flashcards') : query
+  return dialectOf(db) === 'postgres' ? query.forShare('flashcards') : query
 })
 
 export async function findCardToAnswer(db: DB, setId: string, cardId: string, userId: string) {
