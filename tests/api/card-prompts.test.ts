@@ -196,68 +196,66 @@ describe('memory, progress, due items and the review log are per card and prompt
     expect(await app.db.selectFrom('review_log').select('prompt').where('flashcard_id', '=', card.id).execute()).toEqual([{ prompt: 'r' }])
   })
 
-  // Only PostgreSQL runs an answer beside an edit (SQLite writes one transaction at a time).
-  it.runIf(process.env.CARDWISE_TEST_DIALECT === 'postgres')(
-    "an edit dropping a prompt waits for an answer under way: the answer's first memory of that prompt does not outlive it",
-    async () => {
-      const card = await addCard(owner, openSet, { term: 'fisch', definition: 'fish', reverse: true })
-      let finish = () => {}
-      const held = new Promise<void>((resolve) => {
-        finish = resolve
-      })
-      let locked = () => {}
-      const cardLocked = new Promise<void>((resolve) => {
-        locked = resolve
-      })
-      // An answer under way to the r prompt, as the answer route runs it: the card read (and locked)
-      // with its reading rule by the route's own statement, then the prompt's first memory written.
-      const answering = app.db.transaction().execute(async (trx) => {
-        expect(await findCardToAnswer(trx, openSet.id, card.id, learner.id)).toMatchObject({ readable: 1, reverse: 1 })
-        await trx
-          .insertInto('card_memory')
-          .values({
-            user_id: learner.id,
-            flashcard_id: card.id,
-            prompt: 'r',
-            study_set_id: openSet.id,
-            stability: 1,
-            difficulty: 5,
-            due: new Date().toISOString(),
-            reps: 1,
-            lapses: 0,
-            state: 1,
-            last_review: new Date().toISOString(),
-            learning_steps: 0,
-            scheduled_days: 0,
-          })
-          .execute()
-        locked()
-        await held
-      })
-      await cardLocked
-      const editing = app.api('PATCH', `/api/sets/${openSet.id}/cards/${card.id}`, { token: owner.token, body: { reverse: false } })
-      try {
-        // The edit's update of the card waits on the answer's lock of it.
+  it("an edit dropping a prompt waits for an answer under way: the answer's first memory of that prompt does not outlive it", async () => {
+    const card = await addCard(owner, openSet, { term: 'fisch', definition: 'fish', reverse: true })
+    let finish = () => {}
+    const held = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    let locked = () => {}
+    const cardLocked = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    // An answer under way to the r prompt, as the answer route runs it: the card read (and locked)
+    // with its reading rule by the route's own statement, then the prompt's first memory written.
+    const answering = app.db.transaction().execute(async (trx) => {
+      expect(await findCardToAnswer(trx, openSet.id, card.id, learner.id)).toMatchObject({ readable: 1, reverse: 1 })
+      await trx
+        .insertInto('card_memory')
+        .values({
+          user_id: learner.id,
+          flashcard_id: card.id,
+          prompt: 'r',
+          study_set_id: openSet.id,
+          stability: 1,
+          difficulty: 5,
+          due: new Date().toISOString(),
+          reps: 1,
+          lapses: 0,
+          state: 1,
+          last_review: new Date().toISOString(),
+          learning_steps: 0,
+          scheduled_days: 0,
+        })
+        .execute()
+      locked()
+      await held
+    })
+    await cardLocked
+    const editing = app.api('PATCH', `/api/sets/${openSet.id}/cards/${card.id}`, { token: owner.token, body: { reverse: false } })
+    try {
+      // On PostgreSQL the edit's update of the card waits on the answer's lock of it (SQLite
+      // runs one write transaction at a time: the edit waits for the answer's whole transaction).
+      if (app.dialect === 'postgres')
         await expect
           .poll(async () =>
             Number(
               (
                 await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
-                  where wait_event_type = 'Lock' and query like 'update "flashcards"%'`.execute(app.db)
+                  where datname = current_database() and wait_event_type = 'Lock' and query like 'update "flashcards"%'`.execute(app.db)
               ).rows[0]?.n,
             ),
           )
           .toBe(1)
-      } finally {
-        finish()
-      }
-      await answering
-      const edited = await editing
-      expect(edited.status, edited.text).toBe(200)
-      expect(edited.body).toMatchObject({ reverse: false, prompts: ['f'] })
-      expect(await app.db.selectFrom('card_memory').select('prompt').where('flashcard_id', '=', card.id).execute()).toEqual([])
-    },
-  )
+    } finally {
+      finish()
+    }
+    await answering
+    const edited = await editing
+    expect(edited.status, edited.text).toBe(200)
+    expect(edited.body).toMatchObject({ reverse: false, prompts: ['f'] })
+    expect(await app.db.selectFrom('card_memory').select('prompt').where('flashcard_id', '=', card.id).execute()).toEqual([])
+  })
 })
 
 describe('refusals of the answer route', () => {
