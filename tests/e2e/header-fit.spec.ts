@@ -120,7 +120,10 @@ test('the menu button shows exactly when the full navigation does not fit', asyn
   const main = page.getByRole('navigation', { name: 'Main' })
   for (const width of [320, 390, 820, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 })
-    // The header measures itself after a resize (a ResizeObserver, then a render): wait for it to settle on one of the two.
+    // The header measures itself after a resize (a ResizeObserver, then a render): let it draw the
+    // next frames (until then it still shows what fitted the last width, and a check of that passed
+    // once, then found the navigation gone), then wait for it to settle on one of the two.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     await expect
       .poll(async () => (await main.isVisible()) !== (await menu.isVisible()), { message: `at ${width} either the navigation or the menu button` })
       .toBe(true)
