@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { StudySet } from '#shared/api/sets'
 import { isKeptCopy, listMineOrKept } from './kept-sets'
+import { EditSetDialog } from './lazy-edit-set-dialog'
 import { SetCard } from './SetCard'
 import { SetFilters } from './SetFilters'
 import { SetResults } from './SetResults'
@@ -12,9 +13,6 @@ import styles from './SetsList.module.css'
 import { useShared, useT } from '@/lib/i18n'
 import { OptionalPart } from '@/components/OptionalPart'
 import { useOnceTrue } from '@/lib/useOnceTrue'
-
-/** Loaded the first time a set is edited: its form, schemas and word list are not part of the list's first load. */
-const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
 
 /** The import dialog (the page hands in the import-export feature's, loaded the first time it is opened). */
 export type ImportDialogSlot = (props: { open: boolean; onClose: () => void; onImported: () => void }) => React.ReactNode

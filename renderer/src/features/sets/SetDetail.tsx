@@ -9,6 +9,7 @@ import { isStarredOnly, STARRED_PARAM, type Stars, starredParams, useStarredCard
 import { SetHeader, SetModes, type SetPageView } from './SetHeader'
 import { useSetActions } from './useSetActions'
 import { useStudySet } from './useStudySet'
+import { EditSetDialog } from './lazy-edit-set-dialog'
 import { useShared, useT } from '@/lib/i18n'
 import { useOnceTrue } from '@/lib/useOnceTrue'
 import { useDocumentTitle } from '@/lib/useDocumentTitle'
@@ -18,10 +19,10 @@ import { OptionalPart } from '@/components/OptionalPart'
 
 /**
  * The owner's forms, loaded only for the owner: they bring the text checks (zod and the profanity
- * word list), which a visitor reading a shared set never needs.
+ * word list), which a visitor reading a shared set never needs (the set's edit dialog likewise:
+ * lazy-edit-set-dialog.ts).
  */
 const AddCardForm = lazy(() => import('./AddCardForm').then((m) => ({ default: m.AddCardForm })))
-const EditSetDialog = lazy(() => import('./EditSetDialog').then((m) => ({ default: m.EditSetDialog })))
 const EditCardDialog = lazy(() => import('./EditCardDialog').then((m) => ({ default: m.EditCardDialog })))
 
 /**
