@@ -1,4 +1,4 @@
-import { axeBuilder, COLOUR_RULES, shownTheme, WCAG_TAGS } from './axe'
+import { axeBuilder, COLOUR_RULES, inBothThemes, WCAG_TAGS } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import { apiCall, apiLogIn, type E2EServer, expect, logIn, registerAccount, type TestAccount, test } from './fixtures'
 import { addCards, createSet, newOwner, type Owner, setCard } from './set-helpers'
@@ -37,15 +37,10 @@ class Audit {
    * in the dark theme, the colour rules in the light one, and leaves the page dark again.
    */
   async check(where: string, include?: string): Promise<void> {
-    await this.checkIn('dark', where, include)
-    await this.page.emulateMedia({ colorScheme: 'light' })
-    await this.checkIn('light', where, include, COLOUR_RULES)
-    await this.page.emulateMedia({ colorScheme: 'dark' })
-    await expect.poll(() => shownTheme(this.page)).toBe('dark')
+    await inBothThemes(this.page, (theme) => this.checkIn(theme, where, include, theme === 'light' ? COLOUR_RULES : undefined))
   }
 
   private async checkIn(theme: Theme, where: string, include?: string, rules?: string[]): Promise<void> {
-    await expect.poll(() => shownTheme(this.page)).toBe(theme)
     // axe in the page itself, loaded once per page (axe.ts).
     let builder = axeBuilder(this.page)
     builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)

@@ -98,18 +98,24 @@ export function shownTheme(page: Page): Promise<string> {
 }
 
 /**
- * One check for both themes in one visit: `check` on the page as it is, in the specs' dark system
- * theme, then its colour rules with the system switched to light (the app follows the system until
- * the student chooses a theme), and the page dark again after. Each line says its theme.
+ * Runs `check` once per theme in one visit: on the page as it is, in the specs' dark system theme,
+ * then with the system switched to light (the app follows the system until the student chooses a
+ * theme), and leaves the page dark again.
  */
-export async function axeViolationsInBothThemes(page: Page, check: AxeCheck = {}): Promise<string[]> {
+export async function inBothThemes<T>(page: Page, check: (theme: 'dark' | 'light') => Promise<T>): Promise<{ dark: T; light: T }> {
   await expect.poll(() => shownTheme(page)).toBe('dark')
-  const dark = await axeViolations(page, check)
+  const dark = await check('dark')
   await page.emulateMedia({ colorScheme: 'light' })
   await expect.poll(() => shownTheme(page)).toBe('light')
-  const light = await axeViolations(page, { ...check, rules: COLOUR_RULES })
+  const light = await check('light')
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect.poll(() => shownTheme(page)).toBe('dark')
+  return { dark, light }
+}
+
+/** One axe check for both themes: `check` in the dark theme, its colour rules in the light one. Each line says its theme. */
+export async function axeViolationsInBothThemes(page: Page, check: AxeCheck = {}): Promise<string[]> {
+  const { dark, light } = await inBothThemes(page, (theme) => axeViolations(page, theme === 'dark' ? check : { ...check, rules: COLOUR_RULES }))
   return [...dark.map((line) => `dark theme: ${line}`), ...light.map((line) => `light theme: ${line}`)]
 }
 

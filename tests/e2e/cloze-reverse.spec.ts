@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Flashcard } from '#shared/api/sets'
-import { axeViolations, fitsWidth } from './axe'
+import { axeViolations, fitsWidth, shownTheme } from './axe'
 import { apiCall, expect, logIn, signIn, test } from './fixtures'
 import { createSet, newOwner, type Owner } from './set-helpers'
 import { COLUMN, reviewLog } from './study-helpers'
@@ -240,7 +240,7 @@ test('light theme: the cloze back and "Answer with" are axe clean at 360 px', as
   await page.setViewportSize(PHONE)
   await signIn(page, owner.account)
   await page.goto(`/study-sets/${set.id}`)
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+  await expect.poll(() => shownTheme(page)).toBe('light')
   await page.getByRole('navigation', { name: 'Study modes' }).getByRole('button', { name: 'Flashcards' }).click()
   const flashcards = page.getByRole('region', { name: 'Flashcards' })
   await flashcards.getByRole('button', { name: /capital/ }).click()

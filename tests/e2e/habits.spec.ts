@@ -15,20 +15,7 @@ test('a folder made, filled and studied in Learn at 360 px, axe clean in both th
   test.slow()
   await page.setViewportSize({ width: 360, height: 740 })
   const owner = await newOwner(server)
-  const biology = await createStudySet(server, owner, {
-    title: 'Cell Biology',
-    cards: [
-      ['cell', 'the unit of life'],
-      ['nucleus', 'holds the DNA'],
-    ],
-  })
-  const chemistry = await createStudySet(server, owner, {
-    title: 'Chemistry',
-    cards: [
-      ['atom', 'smallest unit of an element'],
-      ['ion', 'a charged atom'],
-    ],
-  })
+  const { biology, chemistry } = await twoSets(server, owner)
   await signIn(page, owner.account)
   await page.goto('/my-sets')
 
@@ -149,20 +136,7 @@ test('a set dragged onto a folder on My Sets (pointer and keyboard), then two se
   test.slow()
   await page.setViewportSize({ width: 360, height: 740 })
   const owner = await newOwner(server)
-  const biology = await createStudySet(server, owner, {
-    title: 'Cell Biology',
-    cards: [
-      ['cell', 'the unit of life'],
-      ['nucleus', 'holds the DNA'],
-    ],
-  })
-  const chemistry = await createStudySet(server, owner, {
-    title: 'Chemistry',
-    cards: [
-      ['atom', 'smallest unit of an element'],
-      ['ion', 'a charged atom'],
-    ],
-  })
+  const { biology, chemistry } = await twoSets(server, owner)
   expect((await apiCall(server, 'POST', '/folders', { name: 'Semester 1' }, owner.token)).status).toBe(201)
   await signIn(page, owner.account)
   await page.goto('/my-sets')
@@ -211,6 +185,25 @@ test('a set dragged onto a folder on My Sets (pointer and keyboard), then two se
   await expect(folders).toHaveCount(0)
   await answerOnOwnSet(page, server, owner, biology, chemistry)
 })
+
+/** The owner's two sets of two cards each, studied together by the folder journeys. */
+async function twoSets(server: E2EServer, owner: Owner): Promise<{ biology: StudySetWithCards; chemistry: StudySetWithCards }> {
+  const biology = await createStudySet(server, owner, {
+    title: 'Cell Biology',
+    cards: [
+      ['cell', 'the unit of life'],
+      ['nucleus', 'holds the DNA'],
+    ],
+  })
+  const chemistry = await createStudySet(server, owner, {
+    title: 'Chemistry',
+    cards: [
+      ['atom', 'smallest unit of an element'],
+      ['ion', 'a charged atom'],
+    ],
+  })
+  return { biology, chemistry }
+}
 
 /** The ids of the owner's folders. */
 async function folderIds(server: E2EServer, token: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { axeViolationsInBothThemes } from './axe'
+import { axeViolationsInBothThemes, fitsWidth } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import type { Flashcard } from '#shared/api/sets'
@@ -301,7 +301,7 @@ test.describe('on a phone', () => {
     await openMatch(page, set.id)
     await startGame(page, 6)
     // Both columns fit side by side.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
 
     const { term, definition } = await firstPair(page, cards)
     await touchDrag(page, term, definitionCard(page, definition))

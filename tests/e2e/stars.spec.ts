@@ -1,4 +1,4 @@
-import { axeBuilder } from './axe'
+import { axeBuilder, fitsWidth, shownTheme } from './axe'
 import type { Locator, Page } from '@playwright/test'
 import type { StarsResponse } from '#shared/api/stars'
 import { apiCall, type E2EServer, expect, logIn, signIn, test } from './fixtures'
@@ -16,8 +16,6 @@ const definitionsOf = (terms: string[]) => terms.map((term) => TWELVE_CARDS.find
 async function axeClean(page: Page): Promise<void> {
   expect((await axeBuilder(page).analyze()).violations).toEqual([])
 }
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 /** The card ids the student starred on a set, read through the API. */
 async function starsOf(server: E2EServer, student: Owner, setId: string): Promise<string[]> {
@@ -204,7 +202,7 @@ test('stars pass axe in the light theme on a phone, and fit its width', async ({
   const owner = await newOwner(server)
   const { set } = await createStudySet(server, owner)
   await logIn(page, owner.account)
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+  await expect.poll(() => shownTheme(page)).toBe('light')
 
   // A mode asked for the starred cards when none is starred says so, with a way to the whole set.
   await page.goto(`/study-sets/${set.id}/write?starred=1`)
