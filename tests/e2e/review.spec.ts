@@ -67,12 +67,18 @@ test('Learn answers reach the review log; due cards are reviewed on /review and 
   await page.goto('/my-sets')
   await expect(dueCount(page)).toHaveText('3 due')
 
+  // The page reads the due cards; the counts are the header's (no second read of the summary).
+  const summaryReads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/review/summary') summaryReads.push(request.url())
+  })
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: /^Review/ })
     .click()
   await expect(page).toHaveURL(/\/review$/)
   await expect(page.getByText('Card 1 of 3')).toBeVisible()
+  expect(summaryReads).toEqual([])
   await axeClean(page)
 
   // Multiple choice: the right definition.

@@ -10,19 +10,20 @@ import { type SetCards, setsShortOfOptions, weakestFirst } from './review'
 const DUE_BATCH = 100
 
 /**
- * The due cards and the summary: from the server once the answers waiting on this device are
- * sent (a card with an answer still waiting is left out: that answer reschedules it); with no
- * network, the cards due in the sets kept on the device.
+ * The due cards, and the next due time when none is due: from the server once the answers
+ * waiting on this device are sent (a card with an answer still waiting is left out: that answer
+ * reschedules it); with no network, the cards due in the sets kept on the device.
  */
 export async function loadDue(setId: string | undefined, signal: AbortSignal): Promise<Ready> {
   await flushAnswers({ ignoreBackoff: true })
   let items: DueItem[]
   let nextDue: string | null = null
   try {
-    const [due, summary] = await Promise.all([reviewApi.due({ setId, perPage: DUE_BATCH }, signal), reviewApi.summary(signal, setId)])
+    const due = await reviewApi.due({ setId, perPage: DUE_BATCH }, signal)
     const waiting = await readWaitingCardIds()
     items = due.items.filter((item) => !waiting.has(promptItemId(item.card.id, item.prompt)))
-    nextDue = summary.nextDue
+    // The next due time shows only when nothing is due: read only then (the header has the counts).
+    if (items.length === 0) nextDue = (await reviewApi.summary(signal, setId)).nextDue
   } catch (failure) {
     const kept = isNetworkFailure(failure) ? await readOfflineDue(setId) : undefined
     if (!kept) throw failure
