@@ -12,10 +12,17 @@ import { answerLongAgo, createStudySet } from './study-helpers'
  */
 const WIDTHS = [320, 390, 820, 1024, 1280]
 
-async function overflowAt(page: Page, width: number): Promise<string | null> {
+/**
+ * Resizes the page and lets the header draw its next frames: it re-measures on a resize (a
+ * ResizeObserver, then a render), and until then still shows what fitted the last width.
+ */
+async function resizeTo(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 })
-  // The header re-measures on the resize (a ResizeObserver): let it draw the next frames first.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
+async function overflowAt(page: Page, width: number): Promise<string | null> {
+  await resizeTo(page, width)
   return page.evaluate(() => {
     const root = document.documentElement
     const header = document.querySelector('header')?.getBoundingClientRect()
@@ -119,11 +126,9 @@ test('the menu button shows exactly when the full navigation does not fit', asyn
   const menu = page.getByRole('button', { name: 'Open menu' })
   const main = page.getByRole('navigation', { name: 'Main' })
   for (const width of [320, 390, 820, 1024, 1280, 1920]) {
-    await page.setViewportSize({ width, height: 800 })
-    // The header measures itself after a resize (a ResizeObserver, then a render): let it draw the
-    // next frames (until then it still shows what fitted the last width, and a check of that passed
-    // once, then found the navigation gone), then wait for it to settle on one of the two.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    // After the header's next frames (a check of what fitted the last width passed once, then found
+    // the navigation gone), wait for it to settle on one of the two.
+    await resizeTo(page, width)
     await expect
       .poll(async () => (await main.isVisible()) !== (await menu.isVisible()), { message: `at ${width} either the navigation or the menu button` })
       .toBe(true)
