@@ -228,8 +228,9 @@ const textWith = (long: fc.Arbitrary<string>) =>
     { weight: 1, arbitrary: long },
   )
 /**
- * Long texts run to 12,000 units, more than twice the longest text any route keeps (the contact
- * message's 5,000), so every length check is crossed; the body limit has its own 1 MB body below.
+ * Long texts run to 12,000 units, more than twice the longest saved text (the contact message's
+ * 5,000), so every saved text's limit is crossed; the body limit has its own 1 MB body below. (The
+ * import's outer bounds, 100,000 a card and 1,000,000 pasted, were out of reach at 60,000 too.)
  * Up to 60,000 they cost a quarter of this file's time (making, encoding and parsing them); a whole
  * run's answers were the same but for 2 of its 354 413s, bodies that had grown past 1 MB.
  */
